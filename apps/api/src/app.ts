@@ -1,0 +1,37 @@
+import sensible from '@fastify/sensible';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { healthRoutes } from './routes/health.routes';
+import type { AppDeps } from './types';
+
+export const bodyLimitBytes = 1024 * 1024;
+
+/**
+ * Builds the whole HTTP app from its infrastructure. server.ts and the tests call this same function,
+ * so tests exercise exactly what runs in production (through `app.inject`).
+ */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    bodyLimit: bodyLimitBytes,
+    ...options,
+    ajv: {
+      // Refuse unknown properties instead of silently dropping them (Fastify's default removes them).
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', deps.config);
+  app.decorate('db', deps.db);
+  app.decorate('redis', deps.redis);
+
+  await app.register(sensible);
+  await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin);
+  await app.register(healthRoutes);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,87 @@
+import {
+  ConflictError,
+  DomainError,
+  DomainValidationError,
+  InvalidTransitionError,
+  NotFoundError,
+} from '@newsroom/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorBody } from '../schemas/error.schema';
+
+/** HTTP status of each domain error class. The code comes from the error itself. */
+function statusOfDomainError(error: DomainError): number {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof InvalidTransitionError || error instanceof ConflictError) return 409;
+  if (error instanceof DomainValidationError) return 400;
+  return 400;
+}
+
+/** Stable codes for the errors Fastify itself raises, instead of its internal FST_* names. */
+const fastifyCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
+};
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Upper-snake name of a status, e.g. 404 -> NOT_FOUND, used when an error carries no code of ours. */
+const codeOfStatus = (status: number) =>
+  (reasons[status] ?? 'Error').toUpperCase().replace(/[^A-Z]+/g, '_');
+
+export function errorBody(statusCode: number, code: string, message: string, details?: ErrorBody['details']): ErrorBody {
+  return { statusCode, code, error: reasons[statusCode] ?? 'Error', message, ...(details ? { details } : {}) };
+}
+
+/**
+ * One error shape for every failure. Validation and domain errors become 4xx with stable codes;
+ * anything unexpected is logged and answered as a bare 500: no stack, SQL or driver text reaches a client.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if ('validation' in error && error.validation) {
+      const details = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
+        message: issue.message ?? 'is invalid',
+      }));
+      const message = `Invalid ${error.validationContext ?? 'request'}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`;
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message, details));
+    }
+    if (error instanceof DomainError) {
+      const status = statusOfDomainError(error);
+      return reply.status(status).send(errorBody(status, error.code, error.message));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const fastifyCode = 'code' in error && typeof error.code === 'string' ? fastifyCodes[error.code] : undefined;
+      const ownCode = 'code' in error && typeof error.code === 'string' && !error.code.startsWith('FST_') ? error.code : undefined;
+      return reply.status(status).send(errorBody(status, fastifyCode ?? ownCode ?? codeOfStatus(status), error.message));
+    }
+    if (status === 503) {
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : 'SERVICE_UNAVAILABLE';
+      return reply.status(503).send(errorBody(503, code, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+
+const CheckStatus = Type.Union([Type.Literal('up'), Type.Literal('down')]);
+const ReadySchema = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+  checks: Type.Object({ postgres: CheckStatus, redis: CheckStatus }),
+});
+
+const checkTimeoutMs = 2_000;
+
+async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), checkTimeoutMs).unref()),
+    ]);
+    return 'up';
+  } catch {
+    return 'down';
+  }
+}
+
+/** Liveness (the process answers) and readiness (it can reach Postgres and Redis). */
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: Postgres and Redis reachable',
+        response: { 200: ReadySchema, 503: ReadySchema },
+      },
+    },
+    async (_request, reply) => {
+      const [postgres, redis] = await Promise.all([
+        probe(() => sql`select 1`.execute(app.db)),
+        probe(() => app.redis.ping()),
+      ]);
+      const ready = postgres === 'up' && redis === 'up';
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis } });
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { loadApiConfig, loadOrExit } from '@newsroom/config';
+import { createDb } from '@newsroom/domain';
+import { createRedisConnection } from '@newsroom/queue';
+import { buildApp } from './app';
+import { loggerOptions } from './logger';
+
+// Thin shell: read config, create infrastructure, listen, close gracefully.
+const config = loadOrExit(() => loadApiConfig());
+const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
+const redis = createRedisConnection(config.redis.url, 'producer');
+const app = await buildApp({ config, db, redis }, { logger: loggerOptions(config.logLevel), trustProxy: true });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  await Promise.allSettled([db.destroy(), redis.quit()]);
+  clearTimeout(force);
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}

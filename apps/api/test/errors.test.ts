@@ -1,0 +1,102 @@
+import { Type } from 'typebox';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bodyLimitBytes } from '../src/app';
+import { errorResponses } from '../src/schemas/error.schema';
+import { createTestApp } from './support/test-app';
+
+const { app, close } = await createTestApp();
+afterAll(close);
+
+// A throwaway route to exercise the shared error handling.
+app.post(
+  '/echo',
+  {
+    schema: {
+      body: Type.Object({ name: Type.String({ maxLength: 10 }) }, { additionalProperties: false }),
+      response: { 200: Type.Object({ name: Type.String() }), ...errorResponses(400, 413, 415) },
+    },
+  },
+  async (request) => request.body,
+);
+app.get('/boom', async () => {
+  throw new Error('relation "secret_table" does not exist');
+});
+
+describe('error shape', () => {
+  it('answers an unknown route with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/nope?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      error: 'Not Found',
+      message: 'Route GET /nope not found',
+    });
+  });
+
+  it('names each invalid field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'x'.repeat(11) } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'body/name', message: expect.stringContaining('10') }],
+    });
+  });
+
+  it('refuses unknown properties rather than dropping them', async () => {
+    const response = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'a', admin: true } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers malformed JSON with INVALID_JSON', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_JSON');
+  });
+
+  it('caps the body size', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(bodyLimitBytes) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('BODY_TOO_LARGE');
+  });
+
+  it('refuses an unsupported media type', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<name/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('hides unexpected errors behind a bare 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      error: 'Internal Server Error',
+      message: 'Internal server error',
+    });
+    expect(response.body).not.toContain('secret_table');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ openapi: '3.0.3', paths: { '/health': {}, '/ready': {} } });
+  });
+});

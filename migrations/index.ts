@@ -1,0 +1,50 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import pg from 'pg';
+import * as initialSchema from './2026-11-22T0000-initial-schema';
+
+/**
+ * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
+ * Listed explicitly rather than read from disk, so the same list works under tsx, vitest and a bundle.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0000-initial-schema': initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error) {
+    const where = failed ? ` in ${failed.migrationName}` : '';
+    throw new Error(`Migration failed${where}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Creates the database named in `connectionString` when it does not exist yet (first local start),
+ * connecting to the server's `postgres` database to do it.
+ */
+export async function ensureDatabaseExists(connectionString: string): Promise<void> {
+  const target = new URL(connectionString);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) return;
+  const server = new URL(connectionString);
+  server.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } catch (error) {
+    // Another process created it between our check and create: that is what we wanted.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
+}

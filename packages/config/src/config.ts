@@ -1,0 +1,135 @@
+import { type Static, Type } from 'typebox';
+import { BooleanFlag, ConfigError, flagValue, parseEnv } from './parse-env';
+
+const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
+
+// Variables grouped by who reads them. .env.example documents the union.
+const commonVariables = {
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  DATABASE_URL: Url('postgres://user:password@host:5432/database'),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
+  QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
+  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(false, 'development and tests only: fetch feeds from private addresses'),
+};
+
+export const apiEnvSchema = Type.Object({
+  ...commonVariables,
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, description: 'HTTP port of the API' }),
+  HOST: Type.String({ default: '127.0.0.1', description: 'address the API listens on' }),
+  API_KEY: Type.String({ minLength: 16, description: 'network-wide client API key, at least 16 characters' }),
+  JWT_SECRET: Type.String({ minLength: 32, description: 'dashboard token secret, at least 32 characters' }),
+  JWT_EXPIRES_IN: Type.String({ default: '12h', pattern: '^[0-9]+[smhd]$', description: 'e.g. 12h, 30m' }),
+  STORAGE_ACCESS_KEY_ID: Type.Optional(Type.String()),
+  STORAGE_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  STORAGE_REGION: Type.Optional(Type.String()),
+  STORAGE_BUCKET: Type.Optional(Type.String()),
+  STORAGE_ENDPOINT: Type.Optional(Url('S3-compatible endpoint, e.g. http://127.0.0.1:9000')),
+  STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
+  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
+  CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
+});
+
+export const workerEnvSchema = Type.Object({
+  ...commonVariables,
+  IMPORT_SCHEDULE: Type.String({ default: '0 * * * *', description: 'cron pattern of the feed import, UTC' }),
+  WORKER_CONCURRENCY: Type.Integer({ default: 8, minimum: 1, maximum: 256 }),
+});
+
+export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
+
+export interface StorageConfig {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  bucket: string;
+  endpoint: string | undefined;
+  publicUrl: string | undefined;
+}
+
+interface CommonConfig {
+  env: 'development' | 'production' | 'test';
+  logLevel: string;
+  databaseUrl: string;
+  redis: { url: string; queuePrefix: string };
+  feeds: { allowPrivateAddresses: boolean };
+}
+
+/** The API's typed configuration; after boot nothing reads process.env. */
+export interface ApiConfig extends CommonConfig {
+  port: number;
+  host: string;
+  apiKey: string;
+  jwt: { secret: string; expiresIn: string };
+  /** undefined when uploads are not configured: the signing route answers 503 then. */
+  storage: StorageConfig | undefined;
+  admin: { email: string; password: string } | undefined;
+  client: { cacheMaxAge: number };
+}
+
+export interface WorkerConfig extends CommonConfig {
+  import: { schedule: string; concurrency: number };
+}
+
+function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema>): CommonConfig {
+  return {
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
+    feeds: { allowPrivateAddresses: flagValue(env.FEED_ALLOW_PRIVATE_ADDRESSES) },
+  };
+}
+
+const storageVariables = ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY', 'STORAGE_REGION', 'STORAGE_BUCKET'] as const;
+
+function storageFrom(env: Static<typeof apiEnvSchema>): StorageConfig | undefined {
+  const missing = storageVariables.filter((name) => env[name] === undefined);
+  if (missing.length === storageVariables.length) return undefined;
+  const [firstMissing] = missing;
+  if (firstMissing) throw new ConfigError(firstMissing, 'is required when any STORAGE_* variable is set');
+  return {
+    accessKeyId: env.STORAGE_ACCESS_KEY_ID as string,
+    secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY as string,
+    region: env.STORAGE_REGION as string,
+    bucket: env.STORAGE_BUCKET as string,
+    endpoint: env.STORAGE_ENDPOINT,
+    publicUrl: env.STORAGE_PUBLIC_URL,
+  };
+}
+
+/** Reads and validates the API's configuration once; throws ConfigError naming the first bad variable. */
+export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const env = parseEnv(apiEnvSchema, source);
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'is required with its pair');
+  }
+  return {
+    ...common(env),
+    port: env.PORT,
+    host: env.HOST,
+    apiKey: env.API_KEY,
+    jwt: { secret: env.JWT_SECRET, expiresIn: env.JWT_EXPIRES_IN },
+    storage: storageFrom(env),
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    client: { cacheMaxAge: env.CLIENT_CACHE_MAX_AGE },
+  };
+}
+
+export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const env = parseEnv(workerEnvSchema, source);
+  return {
+    ...common(env),
+    import: { schedule: env.IMPORT_SCHEDULE, concurrency: env.WORKER_CONCURRENCY },
+  };
+}
+
+export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
+  return parseEnv(migrateEnvSchema, source).DATABASE_URL;
+}

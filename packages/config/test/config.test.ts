@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadApiConfig, loadWorkerConfig } from '../src';
+
+const valid = {
+  PORT: '3000',
+  API_KEY: 'k'.repeat(24),
+  JWT_SECRET: 's'.repeat(48),
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/newsroom',
+};
+
+describe('loadApiConfig', () => {
+  it('reads a minimal environment with defaults', () => {
+    const config = loadApiConfig(valid);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      jwt: { expiresIn: '12h' },
+      redis: { url: 'redis://127.0.0.1:6379', queuePrefix: 'newsroom' },
+      storage: undefined,
+      admin: undefined,
+      feeds: { allowPrivateAddresses: false },
+      client: { cacheMaxAge: 60 },
+    });
+  });
+
+  it.each(['PORT', 'API_KEY', 'JWT_SECRET', 'DATABASE_URL'])('names a missing %s', (name) => {
+    const env = { ...valid, [name]: undefined };
+    expect(() => loadApiConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} is required`));
+  });
+
+  it('treats an empty value as missing', () => {
+    expect(() => loadApiConfig({ ...valid, API_KEY: '  ' })).toThrow('API_KEY is required');
+  });
+
+  it('names a malformed PORT', () => {
+    expect(() => loadApiConfig({ ...valid, PORT: 'eighty' })).toThrow(/PORT is invalid/);
+    expect(() => loadApiConfig({ ...valid, PORT: '70000' })).toThrow(/PORT is invalid/);
+  });
+
+  it('never puts a secret value in the message', () => {
+    const shortSecret = 'hunter2-secret';
+    try {
+      loadApiConfig({ ...valid, JWT_SECRET: shortSecret });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain('JWT_SECRET');
+      expect((error as Error).message).not.toContain(shortSecret);
+    }
+  });
+
+  it('requires the storage variables together', () => {
+    expect(() => loadApiConfig({ ...valid, STORAGE_BUCKET: 'b' })).toThrow(/STORAGE_ACCESS_KEY_ID is required/);
+    const config = loadApiConfig({
+      ...valid,
+      STORAGE_ACCESS_KEY_ID: 'id',
+      STORAGE_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_REGION: 'us-east-1',
+      STORAGE_BUCKET: 'media',
+      STORAGE_ENDPOINT: 'http://127.0.0.1:9000',
+    });
+    expect(config.storage).toMatchObject({ bucket: 'media', endpoint: 'http://127.0.0.1:9000' });
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadApiConfig({ ...valid, ADMIN_EMAIL: 'a@b.c' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('reads the private-address switch', () => {
+    expect(loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).feeds.allowPrivateAddresses).toBe(true);
+    expect(() => loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(
+      /FEED_ALLOW_PRIVATE_ADDRESSES/,
+    );
+  });
+});
+
+describe('loadWorkerConfig', () => {
+  it('needs neither PORT nor API secrets', () => {
+    const config = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });
+    expect(config.import).toEqual({ schedule: '0 * * * *', concurrency: 8 });
+  });
+
+  it('names a bad concurrency', () => {
+    expect(() => loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, WORKER_CONCURRENCY: '0' })).toThrow(
+      /WORKER_CONCURRENCY/,
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import type { Db, DbOrTx } from '../db/create-db';
+import { isUniqueViolation } from '../db/pg-errors';
+import { ConflictError, NotFoundError } from '../errors';
+import type { Article, ArticleContent } from './article';
+import { type ArticleAction, initialStatus, nextStatus } from './article-lifecycle';
+import {
+  deleteArticleById,
+  findArticleById,
+  findTakenSlugs,
+  insertArticle,
+  isSlugTaken,
+  lockSlugBases,
+  updateArticleColumns,
+  updateArticleStatus,
+} from './article.repository';
+import { nextFreeSlug, slugBase } from './slug';
+
+const slugKey = 'articles_slug_key';
+
+/** Creates a manual article as a draft, with a unique slug generated from its title. */
+export async function createArticle(db: Db, content: ArticleContent): Promise<Article> {
+  const base = slugBase(content.title);
+  return db.transaction().execute(async (tx) => {
+    await lockSlugBases(tx, [base]);
+    const slug = nextFreeSlug(base, await findTakenSlugs(tx, [base]));
+    return insertArticle(tx, {
+      title: content.title,
+      slug,
+      body: content.body,
+      tags: content.tags,
+      category: content.category,
+      section: content.section,
+      thumbnail: content.thumbnail,
+      image: content.image,
+      status: initialStatus({ kind: 'manual' }),
+    });
+  });
+}
+
+export async function getArticle(db: DbOrTx, id: string): Promise<Article> {
+  const article = await findArticleById(db, id);
+  if (!article) throw new NotFoundError('article', id);
+  return article;
+}
+
+/**
+ * Edits content fields; the status never changes and the slug stays as it was
+ * (links keep working) unless a new one is given explicitly.
+ */
+export async function editArticle(
+  db: Db,
+  id: string,
+  patch: Partial<ArticleContent> & { slug?: string },
+): Promise<Article> {
+  if (patch.slug !== undefined && (await isSlugTaken(db, patch.slug, id))) {
+    throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
+  }
+  try {
+    const found = await updateArticleColumns(db, id, patch);
+    if (!found) throw new NotFoundError('article', id);
+  } catch (error) {
+    if (isUniqueViolation(error, slugKey)) {
+      throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
+    }
+    throw error;
+  }
+  return getArticle(db, id);
+}
+
+/** Applies a lifecycle action (publish, unpublish, approve, reject), or throws InvalidTransitionError. */
+export async function changeArticleStatus(
+  db: Db,
+  id: string,
+  action: ArticleAction,
+  now: Date = new Date(),
+): Promise<Article> {
+  const article = await getArticle(db, id);
+  const to = nextStatus(article.status, action);
+  const publishedAt = to === 'published' ? now : null;
+  const changed = await updateArticleStatus(db, id, { from: article.status, to, publishedAt });
+  if (!changed) {
+    // Someone else moved it first; judge the action against the status it has now.
+    const current = await getArticle(db, id);
+    nextStatus(current.status, action);
+    return changeArticleStatus(db, id, action, now);
+  }
+  return getArticle(db, id);
+}
+
+export async function deleteArticle(db: DbOrTx, id: string): Promise<void> {
+  if (!(await deleteArticleById(db, id))) throw new NotFoundError('article', id);
+}

@@ -1,0 +1,59 @@
+import type { ArticleRow, ArticleStatus } from '../db/tables';
+
+/** An article as the rest of the system sees it: camelCase, host sites by slug. */
+export interface Article {
+  id: string;
+  title: string;
+  slug: string;
+  body: string;
+  tags: string[];
+  category: string | null;
+  section: string | null;
+  thumbnail: string | null;
+  image: string | null;
+  hostSites: string[];
+  status: ArticleStatus;
+  isAggregated: boolean;
+  source: string | null;
+  sourceUrl: string | null;
+  rssFeedGuid: string | null;
+  publisherId: string | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields an administrator writes by hand. */
+export interface ArticleContent {
+  title: string;
+  body: string;
+  tags: string[];
+  category: string | null;
+  section: string | null;
+  thumbnail: string | null;
+  image: string | null;
+}
+
+export function toArticle(row: ArticleRow & { host_sites: string[] | null }): Article {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    body: row.body,
+    tags: row.tags,
+    category: row.category,
+    section: row.section,
+    thumbnail: row.thumbnail,
+    image: row.image,
+    hostSites: row.host_sites ?? [],
+    status: row.status,
+    isAggregated: row.is_aggregated,
+    source: row.source,
+    sourceUrl: row.source_url,
+    rssFeedGuid: row.rss_feed_guid,
+    publisherId: row.publisher_id,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,111 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp column: read as Date, written as Date or SQL, defaulted by Postgres where Generated. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A text[] column: read as string[], written as string[]. */
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+export type ArticleStatus = 'draft' | 'pending' | 'published' | 'rejected';
+export type UserRole = 'admin' | 'publisher';
+
+export interface ArticleTable {
+  id: Generated<string>;
+  title: string;
+  slug: string;
+  body: Generated<string>;
+  tags: TextArray;
+  category: string | null;
+  section: string | null;
+  thumbnail: string | null;
+  image: string | null;
+  status: ArticleStatus;
+  is_aggregated: Generated<boolean>;
+  source: string | null;
+  source_url: string | null;
+  rss_feed_guid: string | null;
+  publisher_id: string | null;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PublisherTable {
+  id: Generated<string>;
+  name: string;
+  feed_url: string | null;
+  default_tags: TextArray;
+  approved: Generated<boolean>;
+  auto_approve: Generated<boolean>;
+  disabled_at: Timestamp | null;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: Timestamp | null;
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: UserRole;
+  publisher_id: string | null;
+  disabled_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SiteTable {
+  id: Generated<string>;
+  slug: string;
+  name: string;
+  domain: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SiteApiKeyTable {
+  id: Generated<string>;
+  site_id: string;
+  name: string;
+  key_hash: Buffer;
+  key_prefix: string;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
+}
+
+export interface ArticleSiteTable {
+  article_id: string;
+  site_id: string;
+}
+
+export interface PublisherDefaultSiteTable {
+  publisher_id: string;
+  site_id: string;
+}
+
+export interface Database {
+  articles: ArticleTable;
+  publishers: PublisherTable;
+  users: UserTable;
+  sites: SiteTable;
+  site_api_keys: SiteApiKeyTable;
+  article_sites: ArticleSiteTable;
+  publisher_default_sites: PublisherDefaultSiteTable;
+}
+
+export type ArticleRow = Selectable<ArticleTable>;
+export type NewArticleRow = Insertable<ArticleTable>;
+export type ArticleRowUpdate = Updateable<ArticleTable>;
+export type PublisherRow = Selectable<PublisherTable>;
+export type NewPublisherRow = Insertable<PublisherTable>;
+export type PublisherRowUpdate = Updateable<PublisherTable>;
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type SiteRow = Selectable<SiteTable>;
+export type NewSiteRow = Insertable<SiteTable>;
+export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;

@@ -1,0 +1,45 @@
+/**
+ * Domain errors: small, transport-free, each with a stable machine-readable code.
+ * The API maps them to HTTP statuses in one place; the worker decides on retries from them.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+}
+
+export class NotFoundError extends DomainError {
+  readonly code: string;
+  constructor(entity: string, id: string) {
+    super(`${entity} ${id} not found`);
+    this.code = `${entity.toUpperCase()}_NOT_FOUND`;
+  }
+}
+
+export class InvalidTransitionError extends DomainError {
+  readonly code = 'INVALID_TRANSITION';
+  constructor(
+    readonly from: string,
+    readonly action: string,
+  ) {
+    super(`Cannot ${action} an article that is ${from}`);
+  }
+}
+
+/** A uniqueness rule was broken, e.g. an e-mail or slug already in use. */
+export class ConflictError extends DomainError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Input that passed the schema but breaks a domain rule, e.g. an unknown host site. */
+export class DomainValidationError extends DomainError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

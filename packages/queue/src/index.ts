@@ -1,0 +1,1 @@
+export { createRedisConnection, type RedisRole } from './redis-connection';

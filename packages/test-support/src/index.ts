@@ -1,0 +1,3 @@
+export { createTestDatabase, type TestDatabase } from './database';
+export { testRedis } from './redis';
+export { isListening } from './services';

@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
+import { migrate } from './migrate';
+
+// Local one-command start: .env (generated on first run), migrations, then the API and the worker
+// as two processes, the same split as production. Ctrl-C stops both.
+const root = resolve(import.meta.dirname, '..');
+ensureLocalEnvFile(resolve(root, '.env'));
+const apiConfig = loadOrExit(() => loadApiConfig());
+loadOrExit(() => loadWorkerConfig());
+
+try {
+  const applied = await migrate(apiConfig.databaseUrl);
+  process.stderr.write(applied.length ? `Migrations applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
+} catch (error) {
+  process.stderr.write(
+    `Could not migrate the database at ${new URL(apiConfig.databaseUrl).host}: ${(error as Error).message}\n` +
+      'Is Postgres running? See README "Quick start".\n',
+  );
+  process.exit(1);
+}
+
+const tsx = resolve(root, 'node_modules/.bin/tsx');
+const children: ChildProcess[] = [
+  spawn(tsx, [resolve(root, 'apps/api/src/server.ts')], { stdio: 'inherit', env: process.env }),
+  spawn(tsx, [resolve(root, 'apps/worker/src/main.ts')], { stdio: 'inherit', env: process.env }),
+];
+process.stderr.write(
+  `API on http://${apiConfig.host}:${apiConfig.port} (docs at /docs, health at /health); worker started.\n`,
+);
+
+let stopping = false;
+function stopAll(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill(signal);
+}
+process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
+for (const child of children) {
+  child.on('exit', (code) => {
+    stopAll('SIGTERM');
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code ?? 0);
+  });
+}
