@@ -1,9 +1,10 @@
 import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
-import { healthRoutes } from './routes/health.routes';
+import { routes } from './routes';
 import type { AppDeps } from './types';
 
 export const bodyLimitBytes = 1024 * 1024;
@@ -29,7 +30,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
-  await app.register(healthRoutes);
+  await app.register(authPlugin);
+  await app.register(routes);
 
   return app;
 }

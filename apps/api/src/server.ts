@@ -8,7 +8,10 @@ import { loggerOptions } from './logger';
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
-const app = await buildApp({ config, db, redis }, { logger: loggerOptions(config.logLevel), trustProxy: true });
+const app = await buildApp(
+  { config, db, redis },
+  { logger: loggerOptions(config.logLevel), trustProxy: true },
+);
 
 let closing = false;
 async function shutdown(signal: string) {

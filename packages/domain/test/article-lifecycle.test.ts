@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ArticleAction, articleStatuses, initialStatus, nextStatus } from '../src/articles/article-lifecycle';
+import {
+  type ArticleAction,
+  articleStatuses,
+  initialStatus,
+  nextStatus,
+} from '../src/articles/article-lifecycle';
 import type { ArticleStatus } from '../src/db/tables';
 import { InvalidTransitionError } from '../src/errors';
 

@@ -55,7 +55,12 @@ describe('article service', () => {
   it('keeps the slug and status when the title is edited', async () => {
     const article = await createArticle(db, content('Original title'));
     const edited = await editArticle(db, article.id, { title: 'A new title', tags: ['a', 'b'] });
-    expect(edited).toMatchObject({ slug: 'original-title', title: 'A new title', tags: ['a', 'b'], status: 'draft' });
+    expect(edited).toMatchObject({
+      slug: 'original-title',
+      title: 'A new title',
+      tags: ['a', 'b'],
+      status: 'draft',
+    });
     expect(edited.updatedAt.getTime()).toBeGreaterThanOrEqual(article.updatedAt.getTime());
   });
 
@@ -78,7 +83,9 @@ describe('article service', () => {
 
   it('refuses an illegal transition and leaves the article as it was', async () => {
     const article = await createArticle(db, content('Draft only'));
-    await expect(changeArticleStatus(db, article.id, 'approve')).rejects.toBeInstanceOf(InvalidTransitionError);
+    await expect(changeArticleStatus(db, article.id, 'approve')).rejects.toBeInstanceOf(
+      InvalidTransitionError,
+    );
     expect((await getArticle(db, article.id)).status).toBe('draft');
   });
 

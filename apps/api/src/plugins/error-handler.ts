@@ -7,6 +7,7 @@ import {
 } from '@newsroom/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
 
 /** HTTP status of each domain error class. The code comes from the error itself. */
@@ -42,11 +43,21 @@ const reasons: Record<number, string> = {
 };
 
 /** Upper-snake name of a status, e.g. 404 -> NOT_FOUND, used when an error carries no code of ours. */
-const codeOfStatus = (status: number) =>
-  (reasons[status] ?? 'Error').toUpperCase().replace(/[^A-Z]+/g, '_');
+const codeOfStatus = (status: number) => (reasons[status] ?? 'Error').toUpperCase().replace(/[^A-Z]+/g, '_');
 
-export function errorBody(statusCode: number, code: string, message: string, details?: ErrorBody['details']): ErrorBody {
-  return { statusCode, code, error: reasons[statusCode] ?? 'Error', message, ...(details ? { details } : {}) };
+export function errorBody(
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: ErrorBody['details'],
+): ErrorBody {
+  return {
+    statusCode,
+    code,
+    error: reasons[statusCode] ?? 'Error',
+    message,
+    ...(details ? { details } : {}),
+  };
 }
 
 /**
@@ -67,11 +78,23 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const status = statusOfDomainError(error);
       return reply.status(status).send(errorBody(status, error.code, error.message));
     }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.statusCode, error.code, error.message));
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const fastifyCode = 'code' in error && typeof error.code === 'string' ? fastifyCodes[error.code] : undefined;
-      const ownCode = 'code' in error && typeof error.code === 'string' && !error.code.startsWith('FST_') ? error.code : undefined;
-      return reply.status(status).send(errorBody(status, fastifyCode ?? ownCode ?? codeOfStatus(status), error.message));
+      const fastifyCode =
+        'code' in error && typeof error.code === 'string' ? fastifyCodes[error.code] : undefined;
+      const ownCode =
+        'code' in error && typeof error.code === 'string' && !error.code.startsWith('FST_')
+          ? error.code
+          : undefined;
+      return reply
+        .status(status)
+        .send(errorBody(status, fastifyCode ?? ownCode ?? codeOfStatus(status), error.message));
     }
     if (status === 503) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'SERVICE_UNAVAILABLE';
@@ -82,6 +105,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply
+      .status(404)
+      .send(
+        errorBody(404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
+      );
   });
 });

@@ -51,7 +51,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         probe(() => app.redis.ping()),
       ]);
       const ready = postgres === 'up' && redis === 'up';
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis } });
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis } });
     },
   );
 };

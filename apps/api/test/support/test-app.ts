@@ -30,7 +30,11 @@ export interface TestApp {
  * `env` overrides configuration variables; `redisUrl` can point at a dead Redis to test outages.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string | undefined>; redisUrl?: string; fastify?: FastifyServerOptions } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    redisUrl?: string;
+    fastify?: FastifyServerOptions;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const redisTarget = testRedis();

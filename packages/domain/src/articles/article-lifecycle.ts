@@ -1,7 +1,12 @@
 import type { ArticleStatus } from '../db/tables';
 import { InvalidTransitionError } from '../errors';
 
-export const articleStatuses = ['draft', 'pending', 'published', 'rejected'] as const satisfies readonly ArticleStatus[];
+export const articleStatuses = [
+  'draft',
+  'pending',
+  'published',
+  'rejected',
+] as const satisfies readonly ArticleStatus[];
 
 /** What an administrator can do to an article's status. Editing is not here: it never changes status. */
 export type ArticleAction = 'publish' | 'unpublish' | 'approve' | 'reject';
@@ -21,7 +26,9 @@ export function nextStatus(current: ArticleStatus, action: ArticleAction): Artic
 }
 
 /** Manual articles start as drafts; imported ones are published at once only when the publisher auto-approves. */
-export function initialStatus(origin: { kind: 'manual' } | { kind: 'imported'; autoApprove: boolean }): ArticleStatus {
+export function initialStatus(
+  origin: { kind: 'manual' } | { kind: 'imported'; autoApprove: boolean },
+): ArticleStatus {
   if (origin.kind === 'manual') return 'draft';
   return origin.autoApprove ? 'published' : 'pending';
 }

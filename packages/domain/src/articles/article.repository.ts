@@ -29,7 +29,11 @@ export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<Art
 }
 
 /** Updates columns of one article; returns false when there is no such article. */
-export async function updateArticleColumns(db: DbOrTx, id: string, patch: ArticleRowUpdate): Promise<boolean> {
+export async function updateArticleColumns(
+  db: DbOrTx,
+  id: string,
+  patch: ArticleRowUpdate,
+): Promise<boolean> {
   const result = await db
     .updateTable('articles')
     .set({ ...patch, updated_at: sql`now()` })
@@ -97,7 +101,11 @@ export async function isSlugTaken(db: DbOrTx, slug: string, exceptArticleId?: st
 }
 
 /** Replaces the article's host sites with exactly `siteIds`. Needs a transaction: delete and insert go together. */
-export async function replaceArticleSites(db: DbOrTx, articleId: string, siteIds: readonly string[]): Promise<void> {
+export async function replaceArticleSites(
+  db: DbOrTx,
+  articleId: string,
+  siteIds: readonly string[],
+): Promise<void> {
   await db.deleteFrom('article_sites').where('article_id', '=', articleId).execute();
   if (siteIds.length > 0) {
     await db

@@ -2,7 +2,6 @@ import type { Db, DbOrTx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Article, ArticleContent } from './article';
-import { type ArticleAction, initialStatus, nextStatus } from './article-lifecycle';
 import {
   deleteArticleById,
   findArticleById,
@@ -13,6 +12,7 @@ import {
   updateArticleColumns,
   updateArticleStatus,
 } from './article.repository';
+import { type ArticleAction, initialStatus, nextStatus } from './article-lifecycle';
 import { nextFreeSlug, slugBase } from './slug';
 
 const slugKey = 'articles_slug_key';

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireRole } from '../plugins/auth';
+import { healthRoutes } from './health.routes';
+
+/**
+ * The route tree. Each area gets its authentication once, as a hook on its subtree:
+ * - public: health, login
+ * - administrators (JWT, role admin): articles, publishers, sites, uploads
+ * - publisher self-service (JWT, role publisher): /publisher/me*
+ * - child sites (API key): /client/*
+ */
+export const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(healthRoutes);
+
+  await app.register(
+    async (api) => {
+      await api.register(async (admin) => {
+        admin.addHook('onRequest', requireRole('admin'));
+      });
+
+      await api.register(async (publisher) => {
+        publisher.addHook('onRequest', requireRole('publisher'));
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+};

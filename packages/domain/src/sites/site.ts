@@ -1,0 +1,22 @@
+import type { SiteRow } from '../db/tables';
+
+/** A child site: a public news site that reads published articles through the client routes. */
+export interface Site {
+  id: string;
+  slug: string;
+  name: string;
+  domain: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toSite(row: SiteRow): Site {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    domain: row.domain,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

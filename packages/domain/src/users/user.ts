@@ -1,0 +1,12 @@
+import type { UserRole } from '../db/tables';
+
+/** A dashboard login as the API sees it once authenticated. Never carries the password hash. */
+export interface User {
+  id: string;
+  email: string;
+  role: UserRole;
+  /** Set for publisher logins: the publisher record this login manages. */
+  publisherId: string | null;
+}
+
+/** A user whose login is allowed right now: neither the login nor its publisher is disabled. */
