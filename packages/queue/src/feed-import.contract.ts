@@ -18,5 +18,8 @@ export type FetchTrigger = 'schedule' | 'manual';
 export type FeedImportJobName = keyof FeedImportJobs;
 export type FeedImportJobData = FeedImportJobs[FeedImportJobName];
 
-/** Id of the one job scheduler that drives the hourly import; fixed, so every upsert updates the same one. */
-export const feedImportSchedulerId = 'feed-import-fan-out';
+/**
+ * Id of the one job scheduler that drives the hourly import; fixed, so every upsert updates the same
+ * one. Named after the job it produces (BullMQ types scheduler ids as job names).
+ */
+export const feedImportSchedulerId = 'fan-out-feeds' satisfies FeedImportJobName;
