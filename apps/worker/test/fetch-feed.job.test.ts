@@ -25,6 +25,8 @@ const fixtures = readdirSync(feedFixturesDir()).filter((name) => /\.(rss|atom)$/
 const realFeeds = fixtures.filter((name) => name !== 'unrecognized.rss');
 // Edge cases whose only entry has no title, link or content at all.
 const emptyEntries = new Set(['missing-fields.atom', 'incomplete-fields.atom']);
+// Items carry titles and links only (empty <description>).
+const noBodies = new Set(['rss-1.rss']);
 const isHttpUrl = (value: string | null) => value === null || /^https?:\/\/[^/\s]+/.test(value);
 
 function serveFixture(name: string) {
@@ -38,7 +40,10 @@ function serveFixture(name: string) {
 
 describe.each(realFeeds)('importing the real feed %s', (name) => {
   it('creates sensible articles, and a second run inserts nothing', async () => {
-    const publisherId = await insertPublisher(db, { name: `Publisher of ${name}`, feedUrl: serveFixture(name) });
+    const publisherId = await insertPublisher(db, {
+      name: `Publisher of ${name}`,
+      feedUrl: serveFixture(name),
+    });
     const first = await runFetch(queue, publisherId);
     expect(first.state).toBe('completed');
     const counts = first.returnvalue as { fetched: number; inserted: number };
@@ -47,7 +52,11 @@ describe.each(realFeeds)('importing the real feed %s', (name) => {
     const articles = await articlesOf(publisherId);
     expect(articles).toHaveLength(counts.inserted);
     for (const article of articles) {
-      expect(article).toMatchObject({ is_aggregated: true, source: `Publisher of ${name}`, status: 'published' });
+      expect(article).toMatchObject({
+        is_aggregated: true,
+        source: `Publisher of ${name}`,
+        status: 'published',
+      });
       expect(article.title.trim()).not.toBe('');
       if (!emptyEntries.has(name)) expect(article.title).not.toBe('Untitled');
       expect(article.title).not.toMatch(/<[a-z]|&(amp|lt|gt|quot|#\d+);|\uFFFD/i);
@@ -59,7 +68,7 @@ describe.each(realFeeds)('importing the real feed %s', (name) => {
       expect(article.published_at).toBeInstanceOf(Date);
     }
     if (!emptyEntries.has(name)) {
-      expect(articles.some((a) => a.body.length > 0)).toBe(true);
+      if (!noBodies.has(name)) expect(articles.some((a) => a.body.length > 0)).toBe(true);
       expect(articles.some((a) => a.source_url !== null)).toBe(true);
     }
 
@@ -112,7 +121,9 @@ describe('feed details in the database', () => {
     await runFetch(queue, publisherId);
     const [article] = await articlesOf(publisherId);
     expect(article?.body).toContain('Text');
-    expect(article?.body).not.toMatch(/<script|alert\(1\)<|<iframe|onclick|onerror|javascript:|data:|<style/i);
+    expect(article?.body).not.toMatch(
+      /<script|alert\(1\)<|<iframe|onclick|onerror|javascript:|data:|<style/i,
+    );
     expect(article?.body).toContain('https://hostile.example/relative');
     expect(article?.title).not.toContain('<script>');
   });
@@ -226,7 +237,11 @@ describe('failures', () => {
 
   it('skips a publisher that was disabled after its job was queued', async () => {
     const publisherId = await insertPublisher(db, { feedUrl: serveFixture('narro.rss') });
-    await db.updateTable('publishers').set({ disabled_at: new Date() }).where('id', '=', publisherId).execute();
+    await db
+      .updateTable('publishers')
+      .set({ disabled_at: new Date() })
+      .where('id', '=', publisherId)
+      .execute();
     const result = await runFetch(queue, publisherId);
     expect(result.returnvalue).toEqual({ skipped: 'not-importable' });
     expect(await articlesOf(publisherId)).toEqual([]);

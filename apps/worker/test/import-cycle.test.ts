@@ -49,7 +49,11 @@ describe('one hourly cycle', () => {
     server.route('/twin-source.rss', { body: readFeedFixture('narro.rss') });
 
     // Three replicas start at once: each upserts the scheduler (a new one fires immediately once).
-    await Promise.all([harness.startWorker({ schedule: true }), harness.startWorker({ schedule: true }), harness.startWorker({ schedule: true })]);
+    await Promise.all([
+      harness.startWorker({ schedule: true }),
+      harness.startWorker({ schedule: true }),
+      harness.startWorker({ schedule: true }),
+    ]);
     // A repeated fan-out in the same slot (a retried scheduler job, a manual add) must add nothing.
     await queue.add('fan-out-feeds', {});
     await queue.add('fan-out-feeds', {});

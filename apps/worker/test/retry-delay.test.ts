@@ -5,7 +5,9 @@ const noJitter = () => 1;
 
 describe('retry delay', () => {
   it('grows exponentially from the base delay', () => {
-    expect([1, 2, 3].map((n) => retryDelayMs(n, 30_000, undefined, noJitter))).toEqual([30_000, 60_000, 120_000]);
+    expect([1, 2, 3].map((n) => retryDelayMs(n, 30_000, undefined, noJitter))).toEqual([
+      30_000, 60_000, 120_000,
+    ]);
   });
 
   it('jitters down by at most 20%', () => {

@@ -15,7 +15,8 @@ export function feedFixturesDir(): string {
     '/work/shared/fixtures/feeds',
   ];
   const found = candidates.find((dir) => dir && existsSync(dir));
-  if (!found) throw new Error(`Feed fixtures not found; set FEED_FIXTURES_DIR (tried ${candidates.join(', ')})`);
+  if (!found)
+    throw new Error(`Feed fixtures not found; set FEED_FIXTURES_DIR (tried ${candidates.join(', ')})`);
   return found;
 }
 

@@ -92,13 +92,22 @@ export interface FinishedJob {
 }
 
 /** Waits until a job has completed or failed for good (retries included). */
-export async function waitForJob(queue: FeedImportQueue, jobId: string, timeoutMs = 15_000): Promise<FinishedJob> {
+export async function waitForJob(
+  queue: FeedImportQueue,
+  jobId: string,
+  timeoutMs = 15_000,
+): Promise<FinishedJob> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const job = await queue.getJob(jobId);
     const state = job && (await job.getState());
     if (job && (state === 'completed' || state === 'failed')) {
-      return { state, returnvalue: job.returnvalue, failedReason: job.failedReason, attemptsMade: job.attemptsMade };
+      return {
+        state,
+        returnvalue: job.returnvalue,
+        failedReason: job.failedReason,
+        attemptsMade: job.attemptsMade,
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
