@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { openApiPlugin } from './plugins/openapi';
 import { routes } from './routes';
 import type { AppDeps } from './types';
@@ -26,11 +27,13 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
+  app.decorate('feedImportQueue', deps.feedImportQueue);
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin);
+  await app.register(feedFetcherPlugin);
   await app.register(routes);
 
   return app;

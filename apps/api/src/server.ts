@@ -1,6 +1,6 @@
 import { loadApiConfig, loadOrExit } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
-import { createRedisConnection } from '@newsroom/queue';
+import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
@@ -8,10 +8,12 @@ import { loggerOptions } from './logger';
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
+const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const app = await buildApp(
-  { config, db, redis },
+  { config, db, redis, feedImportQueue },
   { logger: loggerOptions(config.logLevel), trustProxy: true },
 );
+feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -20,6 +22,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
+  await feedImportQueue.close();
   await Promise.allSettled([db.destroy(), redis.quit()]);
   clearTimeout(force);
   process.exit(0);

@@ -1,5 +1,7 @@
 import type { ApiConfig } from '@newsroom/config';
 import type { Db } from '@newsroom/domain';
+import type { FeedFetcher } from '@newsroom/feeds';
+import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
 
 /** What the API is built from. The composition root (server.ts, or a test) creates and owns these. */
@@ -8,6 +10,11 @@ export interface AppDeps {
   db: Db;
   /** A fail-fast ("producer") connection: commands error at once while Redis is down. */
   redis: Redis;
+  /**
+   * Producer side of the feed-import queue (on the `redis` connection). Without it the re-trigger
+   * route answers 503 and the queue dashboard is not mounted.
+   */
+  feedImportQueue?: FeedImportQueue;
 }
 
 declare module 'fastify' {
@@ -15,5 +22,8 @@ declare module 'fastify' {
     config: ApiConfig;
     db: Db;
     redis: Redis;
+    feedImportQueue: FeedImportQueue | undefined;
+    /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
+    feedFetcher: FeedFetcher;
   }
 }

@@ -1,6 +1,11 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importFeedItems, previewFeedImport } from '../src/imports/feed-import.service';
+import {
+  getImportablePublisher,
+  getPublisherFeedSettings,
+  importFeedItems,
+  previewFeedImport,
+} from '../src/imports/feed-import.service';
 import type { ImportableFeedItem } from '../src/imports/imported-article';
 import {
   findPublisherFeedSettings,
@@ -201,10 +206,26 @@ describe('publisher feed state', () => {
   });
 });
 
+describe('getImportablePublisher', () => {
+  it('says why a publisher cannot be imported now', async () => {
+    await expect(getImportablePublisher(db, await newPublisher({ approved: false }))).rejects.toMatchObject({
+      code: 'PUBLISHER_NOT_IMPORTABLE',
+      message: expect.stringContaining('not approved'),
+    });
+    await expect(getImportablePublisher(db, await newPublisher({ feedUrl: null }))).rejects.toMatchObject({
+      message: expect.stringContaining('no feed URL'),
+    });
+    await expect(getImportablePublisher(db, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 'PUBLISHER_NOT_FOUND',
+    });
+  });
+});
+
 describe('previewFeedImport', () => {
   it('maps items exactly as the import would, and saves nothing', async () => {
     const publisherId = await newPublisher({ autoApprove: false });
-    const drafts = await previewFeedImport(db, publisherId, [item(1, { categories: ['World'] })], now);
+    const publisher = await getPublisherFeedSettings(db, publisherId);
+    const drafts = previewFeedImport(publisher, [item(1, { categories: ['World'] })], now);
     expect(drafts).toEqual([
       expect.objectContaining({
         title: 'Story 1',

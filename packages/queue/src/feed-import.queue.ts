@@ -39,15 +39,23 @@ export interface FeedImportQueueOptions {
   connection: Redis;
   /** Key prefix of every queue key: config.redis.queuePrefix (tests: their own prefix). */
   prefix: string;
+  /** Told about connection errors (an unheard 'error' event would be printed by BullMQ). */
+  onError?: (error: Error) => void;
 }
 
 /** The producer side of the feed-import queue. The caller owns it and must close() it. */
-export function createFeedImportQueue({ connection, prefix }: FeedImportQueueOptions): FeedImportQueue {
-  return new Queue<FeedImportJobData, unknown, FeedImportJobName>(feedImportQueueName, {
+export function createFeedImportQueue({
+  connection,
+  prefix,
+  onError,
+}: FeedImportQueueOptions): FeedImportQueue {
+  const queue = new Queue<FeedImportJobData, unknown, FeedImportJobName>(feedImportQueueName, {
     connection,
     prefix,
     defaultJobOptions: feedImportJobOptions,
   });
+  queue.on('error', onError ?? (() => {}));
+  return queue;
 }
 
 /**

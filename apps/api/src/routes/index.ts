@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../plugins/auth';
+import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { healthRoutes } from './health.routes';
+import { feedImportRoutes } from './publisher/feed-import.routes';
+import { testFeedRoutes } from './publisher/test-feed.routes';
 
 /**
  * The route tree. Each area gets its authentication once, as a hook on its subtree:
@@ -11,15 +14,18 @@ import { healthRoutes } from './health.routes';
  */
 export const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(healthRoutes);
+  await app.register(queueDashboardRoutes);
 
   await app.register(
     async (api) => {
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
+        await admin.register(feedImportRoutes, { prefix: '/publisher' });
       });
 
       await api.register(async (publisher) => {
         publisher.addHook('onRequest', requireRole('publisher'));
+        await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });
     },
     { prefix: '/api/v1' },

@@ -2,10 +2,11 @@ import { findTakenSlugs, lockSlugBases } from '../articles/article.repository';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Db, DbOrTx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import {
   findPublisherFeedSettings,
   lockPublisherFeedSettings,
+  type PublisherFeedSettings,
   recordFeedFetchSuccess,
 } from '../publishers/publisher-feed-state.repository';
 import { type ImportableFeedItem, type ImportedArticleDraft, toImportedArticle } from './imported-article';
@@ -119,17 +120,45 @@ export async function importFeedItems(
   });
 }
 
-/**
- * The articles an import of `items` would create for the publisher, without saving anything
- * (the test-feed preview). Uses the import's own mapping.
- */
-export async function previewFeedImport(
+/** The publisher's feed settings, or a NotFoundError. */
+export async function getPublisherFeedSettings(
   db: DbOrTx,
   publisherId: string,
-  items: readonly ImportableFeedItem[],
-  now: Date = new Date(),
-): Promise<ImportedArticleDraft[]> {
+): Promise<PublisherFeedSettings> {
   const publisher = await findPublisherFeedSettings(db, publisherId);
   if (!publisher) throw new NotFoundError('publisher', publisherId);
+  return publisher;
+}
+
+/**
+ * The articles an import of `items` would create for the publisher, without saving anything
+ * (the test-feed preview). Uses the import's own mapping, so the preview cannot drift from it.
+ */
+export function previewFeedImport(
+  publisher: PublisherFeedSettings,
+  items: readonly ImportableFeedItem[],
+  now: Date = new Date(),
+): ImportedArticleDraft[] {
   return items.map((item) => toImportedArticle(item, publisher, now));
+}
+
+/**
+ * The publisher, if an import of its feed can run now: a NotFoundError when there is no such
+ * publisher, a ConflictError PUBLISHER_NOT_IMPORTABLE saying why when it is not approved, is
+ * disabled or has no feed URL.
+ */
+export async function getImportablePublisher(
+  db: DbOrTx,
+  publisherId: string,
+): Promise<PublisherFeedSettings> {
+  const publisher = await getPublisherFeedSettings(db, publisherId);
+  const reason = !publisher.feedUrl
+    ? 'has no feed URL'
+    : !publisher.approved
+      ? 'is not approved'
+      : publisher.disabled
+        ? 'is disabled'
+        : undefined;
+  if (reason) throw new ConflictError('PUBLISHER_NOT_IMPORTABLE', `Publisher ${publisherId} ${reason}`);
+  return publisher;
 }
