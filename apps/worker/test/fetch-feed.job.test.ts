@@ -247,3 +247,12 @@ describe('failures', () => {
     expect(await articlesOf(publisherId)).toEqual([]);
   });
 });
+
+describe('hand-made jobs', () => {
+  it('fails a fetch job without a publisher id permanently', async () => {
+    const job = await queue.add('fetch-feed', { trigger: 'manual' } as never);
+    const result = await waitForJob(queue, job.id as string);
+    expect(result).toMatchObject({ state: 'failed', attemptsMade: 1 });
+    expect(result.failedReason).toMatch(/publisherId/);
+  });
+});

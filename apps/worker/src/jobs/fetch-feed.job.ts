@@ -23,6 +23,7 @@ export class TransientFeedError extends Error {
   }
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const describe = (error: FeedError) => `${error.code}: ${error.message}`;
 
 /**
@@ -35,6 +36,10 @@ export async function fetchFeedJob(
   deps: JobDeps,
 ): Promise<FetchFeedResult> {
   const { publisherId } = job.data;
+  // Jobs can also be added by hand on the queue dashboard: refuse a malformed one for good.
+  if (typeof publisherId !== 'string' || !uuidPattern.test(publisherId)) {
+    throw new UnrecoverableError('fetch-feed needs data { "publisherId": "<publisher uuid>" }');
+  }
   const publisher = await findPublisherFeedSettings(deps.db, publisherId);
   // Disabled, unapproved or deleted since the job was queued: nothing to do.
   if (!publisher || !isImportable(publisher) || !publisher.feedUrl) return { skipped: 'not-importable' };
