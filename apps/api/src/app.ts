@@ -26,6 +26,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
+  app.decorate('storage', deps.storage);
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);

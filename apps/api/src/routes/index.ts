@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../plugins/auth';
+import { articleRoutes } from './articles/article.routes';
+import { articleStatusRoutes } from './articles/article-status.routes';
 import { healthRoutes } from './health.routes';
+import { siteRoutes } from './sites/site.routes';
+import { signStorageRoutes } from './uploads/sign-storage.routes';
 
 /**
  * The route tree. Each area gets its authentication once, as a hook on its subtree:
@@ -16,6 +20,10 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (api) => {
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
+        await admin.register(articleRoutes, { prefix: '/article' });
+        await admin.register(articleStatusRoutes, { prefix: '/article' });
+        await admin.register(siteRoutes, { prefix: '/site' });
+        await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
       });
 
       await api.register(async (publisher) => {
