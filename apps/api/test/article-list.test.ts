@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDashboardUsers, insertImportedArticle } from './support/dashboard-users';
 import { createTestApp } from './support/test-app';
@@ -12,7 +13,11 @@ const get = (url: string) =>
 const titlesOf = (response: Awaited<ReturnType<typeof get>>) =>
   response.json().data.map((article: { title: string }) => article.title);
 
-// Created in this order, one millisecond apart in created_at, so "newest first" is well defined.
+/** created_at is written by Postgres only, so the tests set it with plain SQL. */
+const setCreatedAt = (id: string, at: Date) =>
+  sql`update articles set created_at = ${at} where id = ${id}`.execute(db);
+
+// Created in this order, one second apart in created_at, so "newest first" is well defined.
 const titles = [
   'Budget passes',
   'Budget 100% approved',
@@ -28,18 +33,10 @@ for (const [index, title] of titles.entries()) {
     headers: { authorization: `Bearer ${adminToken}` },
     payload: { title, body: 'x'.repeat(1000) },
   });
-  await db
-    .updateTable('articles')
-    .set({ created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) })
-    .where('id', '=', response.json().id)
-    .execute();
+  await setCreatedAt(response.json().id, new Date(Date.UTC(2026, 0, 1, 0, 0, index)));
 }
 const imported = await insertImportedArticle(testApp, publisherId, 'Imported budget news');
-await db
-  .updateTable('articles')
-  .set({ created_at: new Date(Date.UTC(2025, 0, 1)) })
-  .where('id', '=', imported.id)
-  .execute();
+await setCreatedAt(imported.id, new Date(Date.UTC(2025, 0, 1)));
 
 describe('GET /api/v1/article', () => {
   it('lists every article newest first, without bodies, with pagination meta', async () => {
@@ -67,10 +64,7 @@ describe('GET /api/v1/article', () => {
   });
 
   it('breaks ties on created_at by id, so pages never overlap', async () => {
-    await db
-      .updateTable('articles')
-      .set({ created_at: new Date(Date.UTC(2026, 5, 1)) })
-      .execute();
+    await sql`update articles set created_at = ${new Date(Date.UTC(2026, 5, 1))}`.execute(db);
     const seen = [];
     for (let page = 1; page <= 4; page++) {
       seen.push(

@@ -26,7 +26,7 @@ const security = [{ bearerAuth: [] }];
 /** Administrators' article editing: list, read, create, edit, host sites, delete. Prefix /article. */
 export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -58,7 +58,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

@@ -15,7 +15,7 @@ const security = [{ bearerAuth: [] }];
 /** Administrators manage the child sites that articles are hosted on. Prefix /site. */
 export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -42,7 +42,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

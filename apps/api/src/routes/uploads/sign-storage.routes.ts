@@ -6,7 +6,7 @@ import { SignedUploadSchema, SignStorageBodySchema } from '../../schemas/upload.
 /** Signs direct-to-storage image uploads. Prefix /sign-storage. */
 export const signStorageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags: ['uploads'],
