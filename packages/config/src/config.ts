@@ -15,7 +15,10 @@ const commonVariables = {
   DATABASE_URL: Url('postgres://user:password@host:5432/database'),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
-  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(false, 'development and tests only: fetch feeds from private addresses'),
+  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(
+    false,
+    'development and tests only: fetch feeds from private addresses',
+  ),
 };
 
 export const apiEnvSchema = Type.Object({
@@ -31,7 +34,9 @@ export const apiEnvSchema = Type.Object({
   STORAGE_BUCKET: Type.Optional(Type.String()),
   STORAGE_ENDPOINT: Type.Optional(Url('S3-compatible endpoint, e.g. http://127.0.0.1:9000')),
   STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
-  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' })),
+  ADMIN_EMAIL: Type.Optional(
+    Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
+  ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
 });
@@ -87,7 +92,12 @@ function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema
   };
 }
 
-const storageVariables = ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY', 'STORAGE_REGION', 'STORAGE_BUCKET'] as const;
+const storageVariables = [
+  'STORAGE_ACCESS_KEY_ID',
+  'STORAGE_SECRET_ACCESS_KEY',
+  'STORAGE_REGION',
+  'STORAGE_BUCKET',
+] as const;
 
 function storageFrom(env: Static<typeof apiEnvSchema>): StorageConfig | undefined {
   const missing = storageVariables.filter((name) => env[name] === undefined);
@@ -117,7 +127,10 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     apiKey: env.API_KEY,
     jwt: { secret: env.JWT_SECRET, expiresIn: env.JWT_EXPIRES_IN },
     storage: storageFrom(env),
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
     client: { cacheMaxAge: env.CLIENT_CACHE_MAX_AGE },
   };
 }

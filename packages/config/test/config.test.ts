@@ -51,7 +51,9 @@ describe('loadApiConfig', () => {
   });
 
   it('requires the storage variables together', () => {
-    expect(() => loadApiConfig({ ...valid, STORAGE_BUCKET: 'b' })).toThrow(/STORAGE_ACCESS_KEY_ID is required/);
+    expect(() => loadApiConfig({ ...valid, STORAGE_BUCKET: 'b' })).toThrow(
+      /STORAGE_ACCESS_KEY_ID is required/,
+    );
     const config = loadApiConfig({
       ...valid,
       STORAGE_ACCESS_KEY_ID: 'id',
@@ -68,7 +70,9 @@ describe('loadApiConfig', () => {
   });
 
   it('reads the private-address switch', () => {
-    expect(loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).feeds.allowPrivateAddresses).toBe(true);
+    expect(
+      loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).feeds.allowPrivateAddresses,
+    ).toBe(true);
     expect(() => loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(
       /FEED_ALLOW_PRIVATE_ADDRESSES/,
     );
