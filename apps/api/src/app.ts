@@ -28,6 +28,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
   app.decorate('feedImportQueue', deps.feedImportQueue);
+  app.decorate('storage', deps.storage);
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);

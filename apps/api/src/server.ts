@@ -3,14 +3,16 @@ import { createDb } from '@newsroom/domain';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
+import { createUploadSigner } from './storage/upload-signer';
 
 // Thin shell: read config, create infrastructure, listen, close gracefully.
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
+const storage = config.storage && createUploadSigner(config.storage);
 const app = await buildApp(
-  { config, db, redis, feedImportQueue },
+  { config, db, redis, feedImportQueue, storage },
   { logger: loggerOptions(config.logLevel), trustProxy: true },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));

@@ -3,6 +3,7 @@ import type { Db } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
+import type { UploadSigner } from './storage/upload-signer';
 
 /** What the API is built from. The composition root (server.ts, or a test) creates and owns these. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
    * route answers 503 and the queue dashboard is not mounted.
    */
   feedImportQueue?: FeedImportQueue;
+  /** Signs direct-to-storage uploads; absent when storage is not configured (the signing route answers 503). */
+  storage?: UploadSigner;
 }
 
 declare module 'fastify' {
@@ -25,5 +28,6 @@ declare module 'fastify' {
     feedImportQueue: FeedImportQueue | undefined;
     /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
     feedFetcher: FeedFetcher;
+    storage: UploadSigner | undefined;
   }
 }

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../plugins/auth';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
+import { articleRoutes } from './articles/article.routes';
+import { articleStatusRoutes } from './articles/article-status.routes';
 import { healthRoutes } from './health.routes';
 import { feedImportRoutes } from './publisher/feed-import.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
+import { siteRoutes } from './sites/site.routes';
+import { signStorageRoutes } from './uploads/sign-storage.routes';
 
 /**
  * The route tree. Each area gets its authentication once, as a hook on its subtree:
@@ -20,6 +24,10 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (api) => {
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
+        await admin.register(articleRoutes, { prefix: '/article' });
+        await admin.register(articleStatusRoutes, { prefix: '/article' });
+        await admin.register(siteRoutes, { prefix: '/site' });
+        await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
       });
 
