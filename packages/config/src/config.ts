@@ -1,6 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { BooleanFlag, ConfigError, flagValue, parseEnv } from './parse-env';
 
+// Optional: 12 by default (10 under NODE_ENV=test, to keep the suite quick); never below 10 (OWASP).
+const BcryptCost = Type.Optional(
+  Type.Integer({ minimum: 10, maximum: 15, description: 'bcrypt work factor of new password hashes, 10-15' }),
+);
+const bcryptCostOf = (env: { NODE_ENV: string; BCRYPT_COST?: number | undefined }) =>
+  env.BCRYPT_COST ?? (env.NODE_ENV === 'test' ? 10 : 12);
+
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -15,7 +22,10 @@ const commonVariables = {
   DATABASE_URL: Url('postgres://user:password@host:5432/database'),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
-  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(false, 'development and tests only: fetch feeds from private addresses'),
+  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(
+    false,
+    'development and tests only: fetch feeds from private addresses',
+  ),
 };
 
 export const apiEnvSchema = Type.Object({
@@ -31,8 +41,11 @@ export const apiEnvSchema = Type.Object({
   STORAGE_BUCKET: Type.Optional(Type.String()),
   STORAGE_ENDPOINT: Type.Optional(Url('S3-compatible endpoint, e.g. http://127.0.0.1:9000')),
   STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
-  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' })),
+  ADMIN_EMAIL: Type.Optional(
+    Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
+  ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
+  BCRYPT_COST: BcryptCost,
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
 });
 
@@ -43,6 +56,13 @@ export const workerEnvSchema = Type.Object({
 });
 
 export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
+
+/** What `pnpm admin:create` reads: the database and how hard to hash the password. */
+export const adminCliEnvSchema = Type.Object({
+  NODE_ENV: commonVariables.NODE_ENV,
+  DATABASE_URL: commonVariables.DATABASE_URL,
+  BCRYPT_COST: BcryptCost,
+});
 
 export interface StorageConfig {
   accessKeyId: string;
@@ -70,6 +90,8 @@ export interface ApiConfig extends CommonConfig {
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
   admin: { email: string; password: string } | undefined;
+  /** bcrypt work factor for new password hashes (verification reads the cost stored in each hash). */
+  bcryptCost: number;
   client: { cacheMaxAge: number };
 }
 
@@ -87,7 +109,12 @@ function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema
   };
 }
 
-const storageVariables = ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY', 'STORAGE_REGION', 'STORAGE_BUCKET'] as const;
+const storageVariables = [
+  'STORAGE_ACCESS_KEY_ID',
+  'STORAGE_SECRET_ACCESS_KEY',
+  'STORAGE_REGION',
+  'STORAGE_BUCKET',
+] as const;
 
 function storageFrom(env: Static<typeof apiEnvSchema>): StorageConfig | undefined {
   const missing = storageVariables.filter((name) => env[name] === undefined);
@@ -117,7 +144,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     apiKey: env.API_KEY,
     jwt: { secret: env.JWT_SECRET, expiresIn: env.JWT_EXPIRES_IN },
     storage: storageFrom(env),
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    bcryptCost: bcryptCostOf(env),
     client: { cacheMaxAge: env.CLIENT_CACHE_MAX_AGE },
   };
 }
@@ -132,4 +163,13 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
 
 export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
   return parseEnv(migrateEnvSchema, source).DATABASE_URL;
+}
+
+/** Configuration of the `pnpm admin:create` command: no API secrets needed. */
+export function loadAdminCliConfig(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string;
+  bcryptCost: number;
+} {
+  const env = parseEnv(adminCliEnvSchema, source);
+  return { databaseUrl: env.DATABASE_URL, bcryptCost: bcryptCostOf(env) };
 }
