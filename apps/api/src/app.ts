@@ -1,5 +1,6 @@
 import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -26,6 +27,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
+  app.decorate('passwords', createPasswordHasher(deps.config.bcryptCost));
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);

@@ -1,5 +1,5 @@
 import type { ApiConfig } from '@newsroom/config';
-import type { Db } from '@newsroom/domain';
+import type { Db, PasswordHasher } from '@newsroom/domain';
 import type { Redis } from 'ioredis';
 
 /** What the API is built from. The composition root (server.ts, or a test) creates and owns these. */
@@ -15,5 +15,7 @@ declare module 'fastify' {
     config: ApiConfig;
     db: Db;
     redis: Redis;
+    /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
+    passwords: PasswordHasher;
   }
 }

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../plugins/auth';
+import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health.routes';
+import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
+import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 
 /**
  * The route tree. Each area gets its authentication once, as a hook on its subtree:
@@ -14,12 +17,17 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(
     async (api) => {
+      // Public login; /auth/me authenticates itself (any role).
+      await api.register(authRoutes, { prefix: '/auth' });
+
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
+        await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
       });
 
       await api.register(async (publisher) => {
         publisher.addHook('onRequest', requireRole('publisher'));
+        await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
       });
     },
     { prefix: '/api/v1' },
