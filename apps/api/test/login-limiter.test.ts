@@ -1,9 +1,12 @@
 import { createRedisConnection } from '@newsroom/queue';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loginLimits } from '../src/routes/auth/login-limiter';
 import { insertAdmin } from './support/dashboard-accounts';
 import { createTestApp } from './support/test-app';
+
+// Some cases run 30+ bcrypt comparisons in a row: seconds on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const { app, db, config, close } = await createTestApp();
 // A second API replica: same database, same Redis and key prefix, its own connection.

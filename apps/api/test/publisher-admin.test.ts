@@ -1,5 +1,5 @@
-import bcrypt from 'bcryptjs';
 import type { ArticleStatus } from '@newsroom/domain';
+import bcrypt from 'bcryptjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, insertAdmin, insertPublisher } from './support/dashboard-accounts';
 import { createTestApp } from './support/test-app';
@@ -37,7 +37,11 @@ async function insertArticle(publisherId: string | null, status: ArticleStatus, 
 
 describe('POST /api/v1/publisher', () => {
   it('creates the publisher and a login that works, never returning the password', async () => {
-    const response = await request('POST', '/', { name: ' Daily Planet ', email: 'News@Planet.example', password });
+    const response = await request('POST', '/', {
+      name: ' Daily Planet ',
+      email: 'News@Planet.example',
+      password,
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({
@@ -68,22 +72,36 @@ describe('POST /api/v1/publisher', () => {
   });
 
   it('refuses an e-mail already used by any login, in any case, with 409 EMAIL_TAKEN and creates nothing', async () => {
-    const before = await db.selectFrom('publishers').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('publishers')
+      .select(db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     for (const email of ['NEWS@planet.example', admin.email.toUpperCase()]) {
       const response = await request('POST', '/', { name: 'Copycat', email, password });
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('EMAIL_TAKEN');
     }
-    const after = await db.selectFrom('publishers').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('publishers')
+      .select(db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it.each([
     ['a short password', { name: 'P', email: 'p1@x.example', password: 'short' }, 'VALIDATION_ERROR'],
-    ['a password over 72 bytes', { name: 'P', email: 'p2@x.example', password: 'é'.repeat(40) }, 'PASSWORD_TOO_LONG'],
+    [
+      'a password over 72 bytes',
+      { name: 'P', email: 'p2@x.example', password: 'é'.repeat(40) },
+      'PASSWORD_TOO_LONG',
+    ],
     ['a malformed e-mail', { name: 'P', email: 'not-an-email', password }, 'VALIDATION_ERROR'],
     ['a blank name', { name: '   ', email: 'p3@x.example', password }, 'VALIDATION_ERROR'],
-    ['an unknown property', { name: 'P', email: 'p4@x.example', password, approved: true }, 'VALIDATION_ERROR'],
+    [
+      'an unknown property',
+      { name: 'P', email: 'p4@x.example', password, approved: true },
+      'VALIDATION_ERROR',
+    ],
     ['a missing name', { email: 'p5@x.example', password }, 'VALIDATION_ERROR'],
   ])('refuses %s with 400', async (_name, body, code) => {
     const response = await request('POST', '/', body);
@@ -118,9 +136,12 @@ describe('GET /api/v1/publisher', () => {
     expect(enabled.meta.pagination.total).toBe(allBody.meta.pagination.total - 1);
   });
 
-  it.each(['?limit=0', '?limit=101', '?page=0', '?approved=maybe', '?sort=name'])('refuses %s with 400', async (q) => {
-    expect((await request('GET', `/${q}`)).statusCode).toBe(400);
-  });
+  it.each(['?limit=0', '?limit=101', '?page=0', '?approved=maybe', '?sort=name'])(
+    'refuses %s with 400',
+    async (q) => {
+      expect((await request('GET', `/${q}`)).statusCode).toBe(400);
+    },
+  );
 });
 
 describe('GET /api/v1/publisher/:id', () => {
@@ -128,7 +149,11 @@ describe('GET /api/v1/publisher/:id', () => {
     const p = await insertPublisher(app, db, { name: 'Counted' });
     await db
       .updateTable('publishers')
-      .set({ last_error: 'HTTP 500', consecutive_failures: 2, last_fetched_at: new Date('2026-11-01T10:00:00Z') })
+      .set({
+        last_error: 'HTTP 500',
+        consecutive_failures: 2,
+        last_fetched_at: new Date('2026-11-01T10:00:00Z'),
+      })
       .where('id', '=', p.publisherId)
       .execute();
     for (const status of ['pending', 'pending', 'published', 'rejected'] as const) {
@@ -184,7 +209,10 @@ describe('PUT /api/v1/publisher/:id', () => {
 
   it('refuses an unknown site with 400 naming it, and changes nothing', async () => {
     const p = await insertPublisher(app, db, { name: 'Unchanged' });
-    const response = await request('PUT', `/${p.publisherId}`, { name: 'Changed', defaultHostSites: ['atlantis'] });
+    const response = await request('PUT', `/${p.publisherId}`, {
+      name: 'Changed',
+      defaultHostSites: ['atlantis'],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'UNKNOWN_SITE' });
     expect(response.json().message).toContain('atlantis');
@@ -226,7 +254,9 @@ describe('approve, disable, enable', () => {
     expect((await me()).statusCode).toBe(401);
     expect((await login()).statusCode).toBe(401);
     // Disabling again keeps the first time.
-    expect((await request('PUT', `/${p.publisherId}/disable`)).json().disabledAt).toBe(disabled.json().disabledAt);
+    expect((await request('PUT', `/${p.publisherId}/disable`)).json().disabledAt).toBe(
+      disabled.json().disabledAt,
+    );
 
     const enabled = await request('PUT', `/${p.publisherId}/enable`);
     expect(enabled.json()).toMatchObject({ disabled: false, disabledAt: null });
@@ -234,10 +264,13 @@ describe('approve, disable, enable', () => {
     expect((await login()).statusCode).toBe(200);
   });
 
-  it.each(['approve', 'disable', 'enable'])('%s: 404 for an unknown id, 400 for a malformed one', async (action) => {
-    expect((await request('PUT', `/${unknownId}/${action}`)).statusCode).toBe(404);
-    expect((await request('PUT', `/12345/${action}`)).statusCode).toBe(400);
-  });
+  it.each(['approve', 'disable', 'enable'])(
+    '%s: 404 for an unknown id, 400 for a malformed one',
+    async (action) => {
+      expect((await request('PUT', `/${unknownId}/${action}`)).statusCode).toBe(404);
+      expect((await request('PUT', `/12345/${action}`)).statusCode).toBe(400);
+    },
+  );
 });
 
 describe('DELETE /api/v1/publisher/:id', () => {
@@ -250,7 +283,9 @@ describe('DELETE /api/v1/publisher/:id', () => {
     expect(response.body).toBe('');
 
     expect((await request('GET', `/${p.publisherId}`)).statusCode).toBe(404);
-    expect(await db.selectFrom('users').select('id').where('id', '=', p.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('users').select('id').where('id', '=', p.id).executeTakeFirst(),
+    ).toBeUndefined();
     const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(p.token) });
     expect(me.statusCode).toBe(401);
 

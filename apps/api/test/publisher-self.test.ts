@@ -77,10 +77,12 @@ describe('PUT /api/v1/publisher/me/feed', () => {
 
   it('keeps the default tags when only the address is sent, and removes the feed with null', async () => {
     await me(alpha, 'PUT', '/feed', { feedUrl: 'https://alpha.example/a.xml', defaultTags: ['kept'] });
-    expect((await me(alpha, 'PUT', '/feed', { feedUrl: 'http://alpha.example/b.xml' })).json()).toMatchObject({
-      feedUrl: 'http://alpha.example/b.xml',
-      defaultTags: ['kept'],
-    });
+    expect((await me(alpha, 'PUT', '/feed', { feedUrl: 'http://alpha.example/b.xml' })).json()).toMatchObject(
+      {
+        feedUrl: 'http://alpha.example/b.xml',
+        defaultTags: ['kept'],
+      },
+    );
     expect((await me(alpha, 'PUT', '/feed', { feedUrl: null })).json().feedUrl).toBeNull();
   });
 
@@ -91,7 +93,10 @@ describe('PUT /api/v1/publisher/me/feed', () => {
       .set({ etag: '"v1"', last_modified: 'yesterday', last_error: 'HTTP 404', consecutive_failures: 3 })
       .where('id', '=', beta.publisherId)
       .execute();
-    const same = await me(beta, 'PUT', '/feed', { feedUrl: 'https://beta.example/old.xml', defaultTags: ['x'] });
+    const same = await me(beta, 'PUT', '/feed', {
+      feedUrl: 'https://beta.example/old.xml',
+      defaultTags: ['x'],
+    });
     expect(same.json()).toMatchObject({ lastError: 'HTTP 404', consecutiveFailures: 3 });
     const moved = await me(beta, 'PUT', '/feed', { feedUrl: 'https://beta.example/new.xml' });
     expect(moved.json()).toMatchObject({ lastError: null, consecutiveFailures: 0, lastFetchedAt: null });
@@ -111,7 +116,11 @@ describe('PUT /api/v1/publisher/me/feed', () => {
     ['a URL with credentials', { feedUrl: 'https://user:pw@alpha.example/feed' }, 'INVALID_FEED_URL'],
     ['an over-long URL', { feedUrl: `https://alpha.example/${'a'.repeat(2100)}` }, 'VALIDATION_ERROR'],
     ['a missing feedUrl', { defaultTags: ['x'] }, 'VALIDATION_ERROR'],
-    ['too many tags', { feedUrl: null, defaultTags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'VALIDATION_ERROR'],
+    [
+      'too many tags',
+      { feedUrl: null, defaultTags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      'VALIDATION_ERROR',
+    ],
     ['an unknown property', { feedUrl: null, approved: true }, 'VALIDATION_ERROR'],
   ])('refuses %s with 400', async (_name, body, code) => {
     const response = await me(alpha, 'PUT', '/feed', body);
@@ -159,7 +168,10 @@ describe('GET /api/v1/publisher/me/articles', () => {
     expect(body.meta.pagination.total).toBe(2);
   });
 
-  it.each(['?status=deleted', '?limit=1000', '?page=-1', '?publisherId=x'])('refuses %s with 400', async (q) => {
-    expect((await me(alpha, 'GET', `/articles${q}`)).statusCode).toBe(400);
-  });
+  it.each(['?status=deleted', '?limit=1000', '?page=-1', '?publisherId=x'])(
+    'refuses %s with 400',
+    async (q) => {
+      expect((await me(alpha, 'GET', `/articles${q}`)).statusCode).toBe(400);
+    },
+  );
 });
