@@ -37,7 +37,7 @@ async function insertArticle(publisherId: string | null, status: ArticleStatus, 
 
 describe('POST /api/v1/publisher', () => {
   it('creates the publisher and a login that works, never returning the password', async () => {
-    const response = await request('POST', '/', {
+    const response = await request('POST', '', {
       name: ' Daily Planet ',
       email: 'News@Planet.example',
       password,
@@ -77,7 +77,7 @@ describe('POST /api/v1/publisher', () => {
       .select(db.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     for (const email of ['NEWS@planet.example', admin.email.toUpperCase()]) {
-      const response = await request('POST', '/', { name: 'Copycat', email, password });
+      const response = await request('POST', '', { name: 'Copycat', email, password });
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('EMAIL_TAKEN');
     }
@@ -104,7 +104,7 @@ describe('POST /api/v1/publisher', () => {
     ],
     ['a missing name', { email: 'p5@x.example', password }, 'VALIDATION_ERROR'],
   ])('refuses %s with 400', async (_name, body, code) => {
-    const response = await request('POST', '/', body);
+    const response = await request('POST', '', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(code);
   });
@@ -116,22 +116,22 @@ describe('GET /api/v1/publisher', () => {
     const b = await insertPublisher(app, db, { name: 'AAB list disabled' });
     await request('PUT', `/${b.publisherId}/disable`);
 
-    const all = await request('GET', '/?limit=2&page=1');
+    const all = await request('GET', '?limit=2&page=1');
     expect(all.statusCode).toBe(200);
     const allBody = all.json();
     expect(allBody.data).toHaveLength(2);
     expect(allBody.data[0].name).toBe('AAA list approved');
     expect(allBody.meta.pagination).toMatchObject({ page: 1, limit: 2, prev: null, next: 2 });
 
-    const approved = (await request('GET', '/?approved=true&limit=100')).json();
+    const approved = (await request('GET', '?approved=true&limit=100')).json();
     expect(approved.data.map((p: { id: string }) => p.id)).toContain(a.publisherId);
     expect(approved.data.every((p: { approved: boolean }) => p.approved)).toBe(true);
 
-    const disabled = (await request('GET', '/?disabled=true&limit=100')).json();
+    const disabled = (await request('GET', '?disabled=true&limit=100')).json();
     expect(disabled.data.map((p: { id: string }) => p.id)).toEqual([b.publisherId]);
     expect(disabled.data[0]).toMatchObject({ disabled: true, email: b.email });
 
-    const enabled = (await request('GET', '/?disabled=false&limit=100')).json();
+    const enabled = (await request('GET', '?disabled=false&limit=100')).json();
     expect(enabled.data.map((p: { id: string }) => p.id)).not.toContain(b.publisherId);
     expect(enabled.meta.pagination.total).toBe(allBody.meta.pagination.total - 1);
   });
@@ -139,7 +139,7 @@ describe('GET /api/v1/publisher', () => {
   it.each(['?limit=0', '?limit=101', '?page=0', '?approved=maybe', '?sort=name'])(
     'refuses %s with 400',
     async (q) => {
-      expect((await request('GET', `/${q}`)).statusCode).toBe(400);
+      expect((await request('GET', q)).statusCode).toBe(400);
     },
   );
 });

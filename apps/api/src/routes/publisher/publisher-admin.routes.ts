@@ -31,7 +31,7 @@ const guarded = errorResponses(401, 403);
 /** Publisher administration (administrators only; the role hook sits on the subtree). Prefix: /api/v1/publisher. */
 export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -48,7 +48,7 @@ export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,

@@ -29,7 +29,7 @@ function ownPublisherId(request: FastifyRequest): string {
 /** Publisher self-service (publishers only; the role hook sits on the subtree). Prefix: /api/v1/publisher/me. */
 export const publisherSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
