@@ -1,5 +1,5 @@
 import { createTestDatabase } from '@newsroom/test-support';
-import bcrypt from 'bcryptjs';
+import * as bcrypt from '@node-rs/bcrypt';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DomainValidationError } from '../src/errors';
@@ -33,7 +33,7 @@ describe('ensureAdministrator', () => {
       password: 'another password',
     });
     expect(again).toEqual({ outcome: 'exists', user: first.user });
-    expect(await bcrypt.compare('first password!', await hashOf('boss@example.com'))).toBe(true);
+    expect(await bcrypt.verify('first password!', await hashOf('boss@example.com'))).toBe(true);
     const { count } = await db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -49,7 +49,7 @@ describe('ensureAdministrator', () => {
       { resetPassword: true },
     );
     expect(reset.outcome).toBe('password-reset');
-    expect(await bcrypt.compare('a brand new password', await hashOf('boss@example.com'))).toBe(true);
+    expect(await bcrypt.verify('a brand new password', await hashOf('boss@example.com'))).toBe(true);
   });
 
   it('creates exactly one login when two processes start at once', async () => {

@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import { hash as bcryptHash, verify as bcryptVerify, parseOptions } from '@node-rs/bcrypt';
 import { DomainValidationError } from '../errors';
 
 export const minPasswordLength = 12;
@@ -34,12 +34,16 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
-/** A hasher at `cost` (bcryptjs, async API: it works in slices and yields to the event loop between them). */
+/**
+ * A hasher at `cost`. @node-rs/bcrypt runs each hash and comparison on libuv's thread pool, so a login
+ * never holds the event loop (bcryptjs, pure JS, held it in 100 ms slices that stack up under concurrent
+ * logins: see docs/auth.md for the measurements).
+ */
 export function createPasswordHasher(cost: number): PasswordHasher {
   let dummyHash: Promise<string> | undefined;
   // Made once, lazily, at the same cost as real hashes so an unknown e-mail is not faster to refuse.
   const dummy = () => {
-    dummyHash ??= bcrypt.hash('dummy password for unknown accounts', cost);
+    dummyHash ??= bcryptHash('dummy password for unknown accounts', { cost });
     return dummyHash;
   };
 
@@ -47,17 +51,17 @@ export function createPasswordHasher(cost: number): PasswordHasher {
     cost,
     async hash(password) {
       assertAcceptablePassword(password);
-      return bcrypt.hash(password, cost);
+      return bcryptHash(password, { cost });
     },
     async verify(password, hash) {
       const target = hash ?? (await dummy());
-      const matches = await bcrypt.compare(password, target);
+      const matches = await bcryptVerify(password, target);
       // A password past 72 bytes can never be a stored one (we refuse to hash those), though bcrypt would
       // compare only its first 72 bytes; the comparison above still ran, so timing stays the same.
       return matches && hash !== undefined && Buffer.byteLength(password, 'utf8') <= maxPasswordBytes;
     },
     needsRehash(hash) {
-      return bcrypt.getRounds(hash) < cost;
+      return parseOptions(hash).cost < cost;
     },
   };
 }
