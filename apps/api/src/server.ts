@@ -3,13 +3,15 @@ import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
+import { createUploadSigner } from './storage/upload-signer';
 
 // Thin shell: read config, create infrastructure, listen, close gracefully.
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
+const storage = config.storage && createUploadSigner(config.storage);
 const app = await buildApp(
-  { config, db, redis },
+  { config, db, redis, storage },
   { logger: loggerOptions(config.logLevel), trustProxy: true },
 );
 

@@ -222,8 +222,8 @@ describe('PUT /api/v1/publisher/:id', () => {
   it.each([
     ['an empty body', {}],
     ['a read-only field', { approved: true }],
-    ['too many tags', { defaultTags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
-    ['an over-long tag', { defaultTags: ['x'.repeat(51)] }],
+    ['too many tags', { defaultTags: Array.from({ length: 31 }, (_, i) => `t${i}`) }],
+    ['an over-long tag', { defaultTags: ['x'.repeat(61)] }],
   ])('refuses %s with 400', async (_name, body) => {
     const p = await insertPublisher(app, db);
     expect((await request('PUT', `/${p.publisherId}`, body)).statusCode).toBe(400);

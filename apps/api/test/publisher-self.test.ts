@@ -118,7 +118,7 @@ describe('PUT /api/v1/publisher/me/feed', () => {
     ['a missing feedUrl', { defaultTags: ['x'] }, 'VALIDATION_ERROR'],
     [
       'too many tags',
-      { feedUrl: null, defaultTags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      { feedUrl: null, defaultTags: Array.from({ length: 31 }, (_, i) => `t${i}`) },
       'VALIDATION_ERROR',
     ],
     ['an unknown property', { feedUrl: null, approved: true }, 'VALIDATION_ERROR'],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { monthsBetween } from '../src/publishers/publisher-report';
-import { normaliseTags } from '../src/shared/tags';
 
 describe('monthsBetween', () => {
   it('lists the months from one to the other, both included', () => {
@@ -19,19 +18,5 @@ describe('monthsBetween', () => {
     expect(() => monthsBetween('2024-13', '2025-01')).toThrow(
       expect.objectContaining({ code: 'INVALID_MONTH' }),
     );
-  });
-});
-
-describe('normaliseTags', () => {
-  it('trims, collapses spaces, drops empties and case-insensitive duplicates, keeps order', () => {
-    expect(normaliseTags([' World ', 'world', '', '  ', 'Local   news', 'WORLD', 'sport'])).toEqual([
-      'World',
-      'Local news',
-      'sport',
-    ]);
-  });
-
-  it('keeps at most 20', () => {
-    expect(normaliseTags(Array.from({ length: 30 }, (_, i) => `t${i}`))).toHaveLength(20);
   });
 });

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../plugins/auth';
+import { articleRoutes } from './articles/article.routes';
+import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health.routes';
 import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
 import { publisherSelfRoutes } from './publisher/publisher-self.routes';
+import { siteRoutes } from './sites/site.routes';
+import { signStorageRoutes } from './uploads/sign-storage.routes';
 
 /**
  * The route tree. Each area gets its authentication once, as a hook on its subtree:
@@ -22,6 +26,10 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
+        await admin.register(articleRoutes, { prefix: '/article' });
+        await admin.register(articleStatusRoutes, { prefix: '/article' });
+        await admin.register(siteRoutes, { prefix: '/site' });
+        await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
       });
 

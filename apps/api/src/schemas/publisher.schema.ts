@@ -1,11 +1,12 @@
-import { maxFeedUrlLength, maxReportMonths, maxTagLength, maxTags } from '@newsroom/domain';
+import { maxFeedUrlLength, maxReportMonths } from '@newsroom/domain';
 import { type TSchema, Type } from 'typebox';
+import { maxTagLength, maxTags } from './article.schema';
+import { DateTimeSchema } from './date-time.schema';
 import { PageQuerySchema, PaginationSchema } from './pagination.schema';
 
-/** A timestamp: a Date in handlers, an ISO 8601 string on the wire. */
-const Timestamp = () => Type.Unsafe<Date>(Type.String({ format: 'date-time' }));
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+// The same limits as article tags: default tags end up on articles.
 const Tags = Type.Array(Type.String({ maxLength: maxTagLength }), {
   maxItems: maxTags,
   description: `at most ${maxTags}; stored trimmed, without empty ones or case-insensitive duplicates`,
@@ -29,12 +30,12 @@ export const PublisherSchema = Type.Object({
   approved: Type.Boolean(),
   autoApprove: Type.Boolean(),
   disabled: Type.Boolean(),
-  disabledAt: Nullable(Timestamp()),
-  lastFetchedAt: Nullable(Timestamp()),
+  disabledAt: Nullable(DateTimeSchema),
+  lastFetchedAt: Nullable(DateTimeSchema),
   lastError: Nullable(Type.String()),
   consecutiveFailures: Type.Integer(),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
 });
 
 export const ArticleCountsSchema = Type.Object({
@@ -130,9 +131,9 @@ export const PublisherArticleSchema = Type.Object({
   source: Nullable(Type.String()),
   sourceUrl: Nullable(Type.String()),
   rssFeedGuid: Nullable(Type.String()),
-  publishedAt: Nullable(Timestamp()),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
+  publishedAt: Nullable(DateTimeSchema),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
 });
 
 export const OwnArticlesQuerySchema = Type.Object(

@@ -1,9 +1,9 @@
+import { normaliseTags } from '../articles/tags';
 import type { Db, DbOrTx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
 import type { ArticleStatus } from '../db/tables';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
 import type { Page, PageRequest } from '../shared/page';
-import { normaliseTags } from '../shared/tags';
 import { resolveSiteIds } from '../sites/site.repository';
 import type { PasswordHasher } from '../users/password-hasher';
 import { insertUser } from '../users/user.repository';

@@ -1,9 +1,6 @@
-export const maxTags = 20;
-export const maxTagLength = 50;
-
 /**
- * Tags as stored: trimmed, empty ones dropped, duplicates removed case-insensitively (the first
- * spelling wins), order kept, at most `maxTags`.
+ * Tags as stored: trimmed, inner whitespace collapsed, empty ones dropped, duplicates removed
+ * regardless of case (the first spelling wins, so "COVID-19" stays as written).
  */
 export function normaliseTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -11,9 +8,9 @@ export function normaliseTags(tags: readonly string[]): string[] {
   for (const raw of tags) {
     const tag = raw.trim().replace(/\s+/g, ' ');
     const key = tag.toLowerCase();
-    if (tag === '' || seen.has(key)) continue;
+    if (tag.length === 0 || seen.has(key)) continue;
     seen.add(key);
     result.push(tag);
   }
-  return result.slice(0, maxTags);
+  return result;
 }
