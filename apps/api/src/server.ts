@@ -12,7 +12,7 @@ const redis = createRedisConnection(config.redis.url, 'producer');
 const storage = config.storage && createUploadSigner(config.storage);
 const app = await buildApp(
   { config, db, redis, storage },
-  { logger: loggerOptions(config.logLevel), trustProxy: true },
+  { logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy },
 );
 
 let closing = false;
