@@ -80,7 +80,9 @@ describe('loadApiConfig', () => {
   it('trusts no proxy unless told which', () => {
     expect(loadApiConfig(valid).trustProxy).toBe(false);
     expect(loadApiConfig({ ...valid, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadApiConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadApiConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
     expect(() => loadApiConfig({ ...valid, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
