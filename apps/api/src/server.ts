@@ -1,5 +1,5 @@
 import { loadApiConfig, loadOrExit } from '@newsroom/config';
-import { createDb } from '@newsroom/domain';
+import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
@@ -11,9 +11,12 @@ const db = createDb({ connectionString: config.databaseUrl, max: 10, application
 const redis = createRedisConnection(config.redis.url, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);
+const hops = config.trustProxy;
+// A hop count trusts that many proxies in front of us (Fastify's typings take it as a function).
+const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
   { config, db, redis, feedImportQueue, storage },
-  { logger: loggerOptions(config.logLevel), trustProxy: true },
+  { logger: loggerOptions(config.logLevel), trustProxy },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));
 
@@ -33,6 +36,13 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  if (config.admin) {
+    // Idempotent: creates the first administrator when missing, never touches an existing password.
+    const { outcome } = await ensureAdministrator(db, app.passwords, config.admin);
+    if (outcome === 'email-used-by-publisher')
+      app.log.warn('ADMIN_EMAIL belongs to a publisher login; no administrator created');
+    else app.log.info({ outcome }, 'first administrator from ADMIN_EMAIL');
+  }
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');

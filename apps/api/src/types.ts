@@ -1,5 +1,5 @@
 import type { ApiConfig } from '@newsroom/config';
-import type { Db } from '@newsroom/domain';
+import type { Db, PasswordHasher } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
@@ -28,6 +28,8 @@ declare module 'fastify' {
     feedImportQueue: FeedImportQueue | undefined;
     /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
     feedFetcher: FeedFetcher;
+    /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
+    passwords: PasswordHasher;
     storage: UploadSigner | undefined;
   }
 }

@@ -1,6 +1,19 @@
 import { type Static, Type } from 'typebox';
 import { BooleanFlag, ConfigError, flagValue, parseEnv } from './parse-env';
 
+// Optional: 12 by default (10 under NODE_ENV=test, to keep the suite quick); never below 10 (OWASP).
+const BcryptCost = Type.Optional(
+  Type.Integer({ minimum: 10, maximum: 15, description: 'bcrypt work factor of new password hashes, 10-15' }),
+);
+const bcryptCostOf = (env: { NODE_ENV: string; BCRYPT_COST?: number | undefined }) =>
+  env.BCRYPT_COST ?? (env.NODE_ENV === 'test' ? 10 : 12);
+
+// Believing X-Forwarded-For from anyone lets a client pick its own IP; trust only what is named.
+function trustProxyOf(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^[0-9]+$/.test(value) ? Number(value) : value;
+}
+
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -38,6 +51,12 @@ export const apiEnvSchema = Type.Object({
     Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
   ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
+  BCRYPT_COST: BcryptCost,
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$',
+    description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs',
+  }),
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
 });
 
@@ -48,6 +67,13 @@ export const workerEnvSchema = Type.Object({
 });
 
 export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
+
+/** What `pnpm admin:create` reads: the database and how hard to hash the password. */
+export const adminCliEnvSchema = Type.Object({
+  NODE_ENV: commonVariables.NODE_ENV,
+  DATABASE_URL: commonVariables.DATABASE_URL,
+  BCRYPT_COST: BcryptCost,
+});
 
 export interface StorageConfig {
   accessKeyId: string;
@@ -75,6 +101,10 @@ export interface ApiConfig extends CommonConfig {
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
   admin: { email: string; password: string } | undefined;
+  /** bcrypt work factor for new password hashes (verification reads the cost stored in each hash). */
+  bcryptCost: number;
+  /** Fastify's trustProxy: which X-Forwarded-For hops to believe for request.ip (login limiter). */
+  trustProxy: boolean | number | string;
   client: { cacheMaxAge: number };
 }
 
@@ -131,6 +161,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
+    bcryptCost: bcryptCostOf(env),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     client: { cacheMaxAge: env.CLIENT_CACHE_MAX_AGE },
   };
 }
@@ -145,4 +177,13 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
 
 export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
   return parseEnv(migrateEnvSchema, source).DATABASE_URL;
+}
+
+/** Configuration of the `pnpm admin:create` command: no API secrets needed. */
+export function loadAdminCliConfig(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string;
+  bcryptCost: number;
+} {
+  const env = parseEnv(adminCliEnvSchema, source);
+  return { databaseUrl: env.DATABASE_URL, bcryptCost: bcryptCostOf(env) };
 }

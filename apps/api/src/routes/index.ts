@@ -3,8 +3,11 @@ import { requireRole } from '../plugins/auth';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
+import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health.routes';
 import { feedImportRoutes } from './publisher/feed-import.routes';
+import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
+import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
 import { siteRoutes } from './sites/site.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
@@ -22,17 +25,22 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(
     async (api) => {
+      // Public login; /auth/me authenticates itself (any role).
+      await api.register(authRoutes, { prefix: '/auth' });
+
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
         await admin.register(articleRoutes, { prefix: '/article' });
         await admin.register(articleStatusRoutes, { prefix: '/article' });
         await admin.register(siteRoutes, { prefix: '/site' });
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
+        await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
       });
 
       await api.register(async (publisher) => {
         publisher.addHook('onRequest', requireRole('publisher'));
+        await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
         await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });
     },

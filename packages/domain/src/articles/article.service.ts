@@ -8,7 +8,6 @@ import {
   findArticleById,
   findTakenSlugs,
   insertArticle,
-  isSlugTaken,
   lockSlugBases,
   replaceArticleSites,
   updateArticleColumns,
@@ -72,10 +71,8 @@ export async function editArticle(
       `Slug ${patch.slug} is not lower-case words joined by dashes`,
     );
   }
-  if (patch.slug !== undefined && (await isSlugTaken(db, patch.slug, id))) {
-    throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
-  }
   try {
+    // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
     const columns = patch.tags === undefined ? patch : { ...patch, tags: normaliseTags(patch.tags) };
     const found = await updateArticleColumns(db, id, columns);
     if (!found) throw new NotFoundError('article', id);
