@@ -1,5 +1,6 @@
 import { readFeedFixture, startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertAdmin, insertPublisher as insertPublisherAccount } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
 const { app, db, close } = await createTestApp({ env: { FEED_ALLOW_PRIVATE_ADDRESSES: 'true' } });
@@ -29,23 +30,15 @@ const insertPublisher = async (
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-const insertUser = async (role: 'admin' | 'publisher', publisherId: string | null = null) =>
-  (
-    await db
-      .insertInto('users')
-      .values({
-        email: `${role}-${Math.random()}@example.com`,
-        password_hash: 'x',
-        role,
-        publisher_id: publisherId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-
-const adminToken = app.issueToken({ id: await insertUser('admin') });
-const ownPublisher = await insertPublisher({ autoApprove: true });
-const publisherToken = app.issueToken({ id: await insertUser('publisher', ownPublisher) });
+const adminToken = (await insertAdmin(app, db)).token;
+const publisherAccount = await insertPublisherAccount(app, db, { name: 'The Guardian', approved: true });
+const ownPublisher = publisherAccount.publisherId;
+const publisherToken = publisherAccount.token;
+await db
+  .updateTable('publishers')
+  .set({ feed_url: server.url('/guardian.rss'), auto_approve: true, default_tags: ['UK'] })
+  .where('id', '=', ownPublisher)
+  .execute();
 const post = (url: string, token: string, payload?: object) =>
   app.inject({
     method: 'POST',

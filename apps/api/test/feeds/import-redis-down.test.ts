@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { bearer, insertAdmin } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
 // Nothing listens on port 1: the producer connection fails at once.
@@ -7,11 +8,7 @@ afterAll(close);
 
 describe('re-trigger while Redis is down', () => {
   it('answers 503 QUEUE_UNAVAILABLE quickly instead of hanging', async () => {
-    const { id: adminId } = await db
-      .insertInto('users')
-      .values({ email: 'admin@example.com', password_hash: 'x', role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const admin = await insertAdmin(app, db);
     const { id: publisherId } = await db
       .insertInto('publishers')
       .values({ name: 'Planet', feed_url: 'https://planet.example/feed', approved: true })
@@ -21,7 +18,7 @@ describe('re-trigger while Redis is down', () => {
     const response = await app.inject({
       method: 'POST',
       url: `/api/v1/publisher/${publisherId}/import`,
-      headers: { authorization: `Bearer ${app.issueToken({ id: adminId })}` },
+      headers: bearer(admin.token),
     });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ code: 'QUEUE_UNAVAILABLE' });

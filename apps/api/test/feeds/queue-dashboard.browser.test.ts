@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAdmin } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
 // Debian's chromium (apt-get install -y chromium). Missing is a failure, never a skip.
@@ -70,11 +71,7 @@ describe('queue dashboard in a browser', () => {
   });
 
   it('shows an administrator the queue and its jobs', { timeout: 60_000 }, async () => {
-    const { id: adminId } = await db
-      .insertInto('users')
-      .values({ email: 'admin@example.com', password_hash: 'x', role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const admin = await insertAdmin(app, db);
     const job = await queue?.add('fetch-feed', {
       publisherId: '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a01',
       trigger: 'manual',
@@ -82,7 +79,7 @@ describe('queue dashboard in a browser', () => {
 
     const page = await (browser as BrowserContext).newPage();
     await page.goto(`${origin}/admin/queues/login`);
-    await page.getByLabel('Administrator token').fill(app.issueToken({ id: adminId }));
+    await page.getByLabel('Administrator token').fill(admin.token);
     await page.getByRole('button', { name: 'Open the queue dashboard' }).click();
     await page.waitForURL(`${origin}/admin/queues`);
     await page.getByText('feed-import').first().waitFor({ timeout: 20_000 });

@@ -1,5 +1,6 @@
 import { Worker } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertAdmin, insertPublisher } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
 const { app, db, config, close } = await createTestApp({ fastify: { trustProxy: true } });
@@ -10,26 +11,7 @@ afterAll(async () => {
   await close();
 });
 
-const insertUser = async (role: 'admin' | 'publisher') => {
-  const publisherId =
-    role === 'publisher'
-      ? (await db.insertInto('publishers').values({ name: 'P' }).returning('id').executeTakeFirstOrThrow()).id
-      : null;
-  return (
-    await db
-      .insertInto('users')
-      .values({
-        email: `${role}-${Math.random()}@example.com`,
-        password_hash: 'x',
-        role,
-        publisher_id: publisherId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-};
-const adminId = await insertUser('admin');
-const adminToken = app.issueToken({ id: adminId });
+const adminToken = (await insertAdmin(app, db)).token;
 
 const login = (token: string, headers: Record<string, string> = {}) =>
   app.inject({
@@ -80,7 +62,7 @@ describe('queue dashboard access', () => {
   });
 
   it('refuses to log in a publisher or a bad token', async () => {
-    const publisher = await login(app.issueToken({ id: await insertUser('publisher') }));
+    const publisher = await login((await insertPublisher(app, db)).token);
     expect(publisher.statusCode).toBe(401);
     expect(publisher.cookies).toEqual([]);
     expect((await login('garbage')).statusCode).toBe(401);
@@ -122,9 +104,9 @@ describe('queue dashboard access', () => {
   });
 
   it('stops letting a disabled administrator in at once', async () => {
-    const otherId = await insertUser('admin');
-    const cookie = await cookieOf(app.issueToken({ id: otherId }));
-    await db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', otherId).execute();
+    const other = await insertAdmin(app, db);
+    const cookie = await cookieOf(other.token);
+    await db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', other.id).execute();
     expect((await board('GET', '/admin/queues/api/queues', cookie)).statusCode).toBe(401);
   });
 

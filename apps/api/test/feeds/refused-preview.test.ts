@@ -1,5 +1,6 @@
 import { readFeedFixture, startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertPublisher } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
 // The production default: no private addresses.
@@ -10,17 +11,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const { id: publisherId } = await db
-  .insertInto('publishers')
-  .values({ name: 'Sneaky' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const { id: userId } = await db
-  .insertInto('users')
-  .values({ email: 'sneaky@example.com', password_hash: 'x', role: 'publisher', publisher_id: publisherId })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const token = app.issueToken({ id: userId });
+const { token } = await insertPublisher(app, db, { name: 'Sneaky' });
 
 describe('test-feed with the default configuration', () => {
   it.each([
