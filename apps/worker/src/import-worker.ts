@@ -35,7 +35,7 @@ export interface ImportWorkerOptions {
 export interface ImportWorker {
   worker: Worker<FeedImportJobData, unknown, FeedImportJobName>;
   queue: FeedImportQueue;
-  /** Stops taking jobs, lets the active ones finish, then releases what the worker created. */
+  /** Stops taking jobs, lets the active ones finish, then releases what the worker created. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -100,13 +100,18 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     logger.debug({ jobId: job.id, name: job.name, result }, 'job done'),
   );
 
+  let closing: Promise<void> | undefined;
   return {
     worker,
     queue,
-    async close() {
-      await worker.close();
-      await queue.close();
-      if (!options.fetcher) await fetcher.close();
+    close() {
+      // Idempotent: a second SIGTERM (or a test's cleanup) waits for the same close.
+      closing ??= (async () => {
+        await worker.close();
+        await queue.close();
+        if (!options.fetcher) await fetcher.close();
+      })();
+      return closing;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { readFeedFixture, startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upsertImportScheduler } from '../src/import-worker';
-import { createWorkerHarness, insertPublisher, waitForIdleQueue } from './support/worker-harness';
+import { createWorkerHarness, insertPublisher, waitForIdleQueue, waitForJob } from './support/worker-harness';
 
 const harness = await createWorkerHarness();
 const { db, queue } = harness;
@@ -49,7 +49,7 @@ describe('one hourly cycle', () => {
     server.route('/twin-source.rss', { body: readFeedFixture('narro.rss') });
 
     // Three replicas start at once: each upserts the scheduler (a new one fires immediately once).
-    await Promise.all([
+    const replicas = await Promise.all([
       harness.startWorker({ schedule: true }),
       harness.startWorker({ schedule: true }),
       harness.startWorker({ schedule: true }),
@@ -83,5 +83,23 @@ describe('one hourly cycle', () => {
     const fetchIds = completed.filter((job) => job.name === 'fetch-feed').map((job) => job.id);
     expect(new Set(fetchIds).size).toBe(13);
     expect(fetchIds.every((id) => /^fetch-[0-9a-f-]{36}-\d{10}$/.test(id ?? ''))).toBe(true);
+    await Promise.all(replicas.map((replica) => replica.close()));
+  });
+});
+
+describe('graceful close', () => {
+  it('lets an active fetch finish before the worker stops', async () => {
+    server.route('/slow.rss', { body: readFeedFixture('heraldsun.rss'), delayMs: 700 });
+    const publisherId = await insertPublisher(db, { feedUrl: server.url('/slow.rss') });
+    const worker = await harness.startWorker();
+    const job = await queue.add('fetch-feed', { publisherId, trigger: 'manual' });
+    while (server.requestsTo('/slow.rss').length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The fetch is in flight (the server has not answered yet) when the worker is told to close.
+    expect(server.requestsTo('/slow.rss')[0]?.status).toBe(0);
+    await worker.close();
+    expect(await job.getState()).toBe('completed');
+    expect((await waitForJob(queue, job.id as string)).returnvalue).toMatchObject({ inserted: 2 });
   });
 });

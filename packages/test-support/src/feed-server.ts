@@ -36,11 +36,14 @@ export interface FeedRoute {
   /** Compress with gzip when the client accepts it. */
   gzip?: boolean;
   headers?: Record<string, string>;
+  /** Waits this long before answering (a slow server). */
+  delayMs?: number;
 }
 
 export interface ReceivedFeedRequest {
   path: string;
   headers: IncomingHttpHeaders;
+  /** The status answered (0 while a slow route has not answered yet). */
   status: number;
   /** Date.now() when the request arrived. */
   at: number;
@@ -74,8 +77,11 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
     counts.set(path, count);
     const entry = table.get(path);
     const route = typeof entry === 'function' ? entry(count) : entry;
+    // Recorded on arrival (a slow route answers later); the status is filled in when it answers.
+    const record: ReceivedFeedRequest = { path, headers: request.headers, status: 0, at };
+    requests.push(record);
     const answer = (status: number, headers: Record<string, string>, body?: Buffer | string) => {
-      requests.push({ path, headers: request.headers, status, at });
+      record.status = status;
       response.writeHead(status, headers);
       response.end(body);
     };
@@ -107,7 +113,9 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = String(body.length);
-    answer(route.status ?? 200, headers, body);
+    const send = () => answer(route.status ?? 200, headers, body);
+    if (route.delayMs) setTimeout(send, route.delayMs);
+    else send();
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

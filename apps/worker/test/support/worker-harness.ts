@@ -99,9 +99,11 @@ export async function waitForJob(
 ): Promise<FinishedJob> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const job = await queue.getJob(jobId);
-    const state = job && (await job.getState());
-    if (job && (state === 'completed' || state === 'failed')) {
+    // State first, then the job: a job read before it finished would carry no result yet.
+    const state = await queue.getJobState(jobId);
+    if (state === 'completed' || state === 'failed') {
+      const job = await queue.getJob(jobId);
+      if (!job) throw new Error(`job ${jobId} disappeared`);
       return {
         state,
         returnvalue: job.returnvalue,
