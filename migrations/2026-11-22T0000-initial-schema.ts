@@ -103,7 +103,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     where status = 'published'`.execute(db);
   await sql`create index articles_aggregated_published_idx on articles (published_at desc, id desc)
     where status = 'published' and is_aggregated`.execute(db);
-  await sql`create index articles_status_created_idx on articles (status, created_at desc, id desc)`.execute(db);
+  await sql`create index articles_status_created_idx on articles (status, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create index articles_publisher_created_idx on articles (publisher_id, created_at)`.execute(db);
   await sql`create index articles_tags_idx on articles using gin (tags)`.execute(db);
 
@@ -113,7 +115,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('site_id', 'uuid', (c) => c.notNull().references('sites.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('article_sites_pkey', ['article_id', 'site_id'])
     .execute();
-  await db.schema.createIndex('article_sites_site_idx').on('article_sites').columns(['site_id', 'article_id']).execute();
+  await db.schema
+    .createIndex('article_sites_site_idx')
+    .on('article_sites')
+    .columns(['site_id', 'article_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

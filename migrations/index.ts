@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import pg from 'pg';
 import * as initialSchema from './2026-11-22T0000-initial-schema';
+import * as clientReadPath from './2026-11-22T0300-client-read-path';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -8,6 +9,7 @@ import * as initialSchema from './2026-11-22T0000-initial-schema';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial-schema': initialSchema,
+  '2026-11-22T0300-client-read-path': clientReadPath,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

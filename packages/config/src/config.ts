@@ -15,7 +15,10 @@ const commonVariables = {
   DATABASE_URL: Url('postgres://user:password@host:5432/database'),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
-  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(false, 'development and tests only: fetch feeds from private addresses'),
+  FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(
+    false,
+    'development and tests only: fetch feeds from private addresses',
+  ),
 };
 
 export const apiEnvSchema = Type.Object({
@@ -31,9 +34,20 @@ export const apiEnvSchema = Type.Object({
   STORAGE_BUCKET: Type.Optional(Type.String()),
   STORAGE_ENDPOINT: Type.Optional(Url('S3-compatible endpoint, e.g. http://127.0.0.1:9000')),
   STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
-  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' })),
+  ADMIN_EMAIL: Type.Optional(
+    Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
+  ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
+  CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
+    default: 300,
+    minimum: 0,
+    description: 'seconds an HTTP cache may serve a stale client response while it revalidates',
+  }),
+  CLIENT_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description: 'in-process response cache of the client routes (off: every read goes to Postgres)',
+  }),
 });
 
 export const workerEnvSchema = Type.Object({
@@ -70,7 +84,14 @@ export interface ApiConfig extends CommonConfig {
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
   admin: { email: string; password: string } | undefined;
-  client: { cacheMaxAge: number };
+  client: {
+    /** Cache-Control max-age of client responses, seconds. */
+    cacheMaxAge: number;
+    /** Cache-Control stale-while-revalidate of client responses, seconds. */
+    staleWhileRevalidate: number;
+    /** Whether client responses are kept in memory between content changes. */
+    responseCache: boolean;
+  };
 }
 
 export interface WorkerConfig extends CommonConfig {
@@ -87,7 +108,12 @@ function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema
   };
 }
 
-const storageVariables = ['STORAGE_ACCESS_KEY_ID', 'STORAGE_SECRET_ACCESS_KEY', 'STORAGE_REGION', 'STORAGE_BUCKET'] as const;
+const storageVariables = [
+  'STORAGE_ACCESS_KEY_ID',
+  'STORAGE_SECRET_ACCESS_KEY',
+  'STORAGE_REGION',
+  'STORAGE_BUCKET',
+] as const;
 
 function storageFrom(env: Static<typeof apiEnvSchema>): StorageConfig | undefined {
   const missing = storageVariables.filter((name) => env[name] === undefined);
@@ -117,8 +143,15 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     apiKey: env.API_KEY,
     jwt: { secret: env.JWT_SECRET, expiresIn: env.JWT_EXPIRES_IN },
     storage: storageFrom(env),
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    client: { cacheMaxAge: env.CLIENT_CACHE_MAX_AGE },
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    client: {
+      cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
+      staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
+      responseCache: env.CLIENT_CACHE === 'on',
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-export * from './config';
-export { ConfigError } from './parse-env';
 export { loadOrExit } from './boot';
+export * from './config';
 export { ensureLocalEnvFile } from './local-env';
+export { ConfigError } from './parse-env';

@@ -1,4 +1,4 @@
-import { type TObject, type Static, Type } from 'typebox';
+import { type Static, type TObject, Type } from 'typebox';
 import { Value } from 'typebox/value';
 
 /** A configuration problem, named by variable. Its message is one line, fit to print and exit. */
@@ -36,7 +36,9 @@ export function parseEnv<T extends TObject>(schema: T, env: NodeJS.ProcessEnv): 
   if (first) {
     const missing = first.keyword === 'required';
     const variable = missing
-      ? String((first.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? first.instancePath)
+      ? String(
+          (first.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? first.instancePath,
+        )
       : first.instancePath.replace(/^\//, '');
     const described = (schema.properties[variable] as { description?: string } | undefined)?.description;
     const problem = missing ? 'is required' : `is invalid: ${first.message}`;
