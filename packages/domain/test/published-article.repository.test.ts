@@ -22,7 +22,7 @@ const [siteA, siteB] = await db
   ])
   .returning('id')
   .execute()
-  .then((rows) => rows.map((row) => row.id));
+  .then((rows) => rows.map((row) => row.id) as [string, string]);
 
 // 1,300 published articles with many equal publication times (ties are broken by id),
 // on site A, every third also on B, every fifth aggregated; plus some drafts.

@@ -81,26 +81,28 @@ function filtersOf(eb: ExpressionBuilder<Database & { a: Database['articles'] },
 }
 
 /** The columns of a published article, with its host-site slugs (sorted). */
+const publishedArticleColumns = [
+  'articles.id',
+  'articles.title',
+  'articles.slug',
+  'articles.body',
+  'articles.tags',
+  'articles.category',
+  'articles.section',
+  'articles.thumbnail',
+  'articles.image',
+  'articles.is_aggregated',
+  'articles.source',
+  'articles.source_url',
+  'articles.published_at',
+  'articles.updated_at',
+  sql<string[]>`array(
+    select sites.slug from article_sites join sites on sites.id = article_sites.site_id
+     where article_sites.article_id = articles.id order by sites.slug)`.as('host_sites'),
+] as const;
+
 function selectPublishedArticle(db: DbOrTx) {
-  return db.selectFrom('articles').select([
-    'articles.id',
-    'articles.title',
-    'articles.slug',
-    'articles.body',
-    'articles.tags',
-    'articles.category',
-    'articles.section',
-    'articles.thumbnail',
-    'articles.image',
-    'articles.is_aggregated',
-    'articles.source',
-    'articles.source_url',
-    'articles.published_at',
-    'articles.updated_at',
-    sql<string[]>`array(
-      select sites.slug from article_sites join sites on sites.id = article_sites.site_id
-       where article_sites.article_id = articles.id order by sites.slug)`.as('host_sites'),
-  ]);
+  return db.selectFrom('articles').select(publishedArticleColumns);
 }
 
 /** The listing's size and every `listingAnchorStep`-th position, in one scan of its index. */
@@ -170,14 +172,28 @@ export async function findPublishedArticleBySlug(
 /**
  * Every article of the listing, newest first, read through a server-side cursor `chunkSize` rows at a time:
  * memory stays flat however many there are. Stopping the iteration early closes the cursor.
+ * The articles row is fetched in a LATERAL subquery with OFFSET 0 (a planner fence), so the plan walks the
+ * ordering index and fetches row by row: the first rows leave at once, with no hash join or sort of the
+ * whole listing before them.
  */
 export async function* streamPublishedArticles(
   db: DbOrTx,
   listing: Listing,
   chunkSize = 200,
 ): AsyncGenerator<PublishedArticle> {
-  const rows = selectPublishedArticle(db)
-    .innerJoin(positionsOf(db, listing), 'p.id', 'articles.id')
+  const rows = db
+    .selectFrom(positionsOf(db, listing, { ordered: true }))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('articles')
+          .select(publishedArticleColumns)
+          .whereRef('articles.id', '=', 'p.id')
+          .offset(0)
+          .as('a'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('a')
     .orderBy('p.published_at', 'desc')
     .orderBy('p.id', 'desc')
     .stream(chunkSize);
