@@ -12,7 +12,9 @@ loadOrExit(() => loadWorkerConfig());
 
 try {
   const applied = await migrate(apiConfig.databaseUrl);
-  process.stderr.write(applied.length ? `Migrations applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
+  process.stderr.write(
+    applied.length ? `Migrations applied: ${applied.join(', ')}\n` : 'Database is up to date\n',
+  );
 } catch (error) {
   process.stderr.write(
     `Could not migrate the database at ${new URL(apiConfig.databaseUrl).host}: ${(error as Error).message}\n` +

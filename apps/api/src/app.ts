@@ -1,9 +1,11 @@
 import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { createValidatorCompiler } from './plugins/validator-compiler';
 import { routes } from './routes';
 import type { AppDeps } from './types';
 
@@ -17,15 +19,14 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const app = Fastify({
     bodyLimit: bodyLimitBytes,
     ...options,
-    ajv: {
-      // Refuse unknown properties instead of silently dropping them (Fastify's default removes them).
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(createValidatorCompiler());
 
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
+  app.decorate('passwords', createPasswordHasher(deps.config.bcryptCost));
+  app.decorate('storage', deps.storage);
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);

@@ -1,15 +1,17 @@
 import { loadApiConfig, loadOrExit } from '@newsroom/config';
-import { createDb } from '@newsroom/domain';
+import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
+import { createUploadSigner } from './storage/upload-signer';
 
 // Thin shell: read config, create infrastructure, listen, close gracefully.
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
+const storage = config.storage && createUploadSigner(config.storage);
 const app = await buildApp(
-  { config, db, redis },
+  { config, db, redis, storage },
   { logger: loggerOptions(config.logLevel), trustProxy: true },
 );
 
@@ -28,6 +30,13 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  if (config.admin) {
+    // Idempotent: creates the first administrator when missing, never touches an existing password.
+    const { outcome } = await ensureAdministrator(db, app.passwords, config.admin);
+    if (outcome === 'email-used-by-publisher')
+      app.log.warn('ADMIN_EMAIL belongs to a publisher login; no administrator created');
+    else app.log.info({ outcome }, 'first administrator from ADMIN_EMAIL');
+  }
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');

@@ -1,6 +1,7 @@
 import type { ApiConfig } from '@newsroom/config';
-import type { Db } from '@newsroom/domain';
+import type { Db, PasswordHasher } from '@newsroom/domain';
 import type { Redis } from 'ioredis';
+import type { UploadSigner } from './storage/upload-signer';
 
 /** What the API is built from. The composition root (server.ts, or a test) creates and owns these. */
 export interface AppDeps {
@@ -8,6 +9,8 @@ export interface AppDeps {
   db: Db;
   /** A fail-fast ("producer") connection: commands error at once while Redis is down. */
   redis: Redis;
+  /** Signs direct-to-storage uploads; absent when storage is not configured (the signing route answers 503). */
+  storage?: UploadSigner;
 }
 
 declare module 'fastify' {
@@ -15,5 +18,8 @@ declare module 'fastify' {
     config: ApiConfig;
     db: Db;
     redis: Redis;
+    /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
+    passwords: PasswordHasher;
+    storage: UploadSigner | undefined;
   }
 }

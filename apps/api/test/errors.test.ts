@@ -18,6 +18,16 @@ app.post(
   },
   async (request) => request.body,
 );
+app.post(
+  '/typed',
+  { schema: { body: Type.Object({ tags: Type.Array(Type.String()), count: Type.Integer() }) } },
+  async () => ({}),
+);
+app.get(
+  '/query',
+  { schema: { querystring: Type.Object({ count: Type.Integer(), tags: Type.Array(Type.String()) }) } },
+  async (request) => request.query,
+);
 app.get('/boom', async () => {
   throw new Error('relation "secret_table" does not exist');
 });
@@ -47,6 +57,19 @@ describe('error shape', () => {
     const response = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'a', admin: true } });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('does not coerce body types: a string is not an array or a number', async () => {
+    const asNumber = await app.inject({ method: 'POST', url: '/echo', payload: { name: 5 } });
+    expect(asNumber.statusCode).toBe(400);
+    const typed = await app.inject({ method: 'POST', url: '/typed', payload: { tags: 'one', count: '2' } });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().details).toHaveLength(2);
+  });
+
+  it('still coerces query strings, which arrive as text', async () => {
+    const response = await app.inject({ method: 'GET', url: '/query?count=2&tags=one' });
+    expect(response.json()).toEqual({ count: 2, tags: ['one'] });
   });
 
   it('answers malformed JSON with INVALID_JSON', async () => {

@@ -1,6 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { BooleanFlag, ConfigError, flagValue, parseEnv } from './parse-env';
 
+// Optional: 12 by default (10 under NODE_ENV=test, to keep the suite quick); never below 10 (OWASP).
+const BcryptCost = Type.Optional(
+  Type.Integer({ minimum: 10, maximum: 15, description: 'bcrypt work factor of new password hashes, 10-15' }),
+);
+const bcryptCostOf = (env: { NODE_ENV: string; BCRYPT_COST?: number | undefined }) =>
+  env.BCRYPT_COST ?? (env.NODE_ENV === 'test' ? 10 : 12);
+
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -38,6 +45,7 @@ export const apiEnvSchema = Type.Object({
     Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
   ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
+  BCRYPT_COST: BcryptCost,
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
   CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
     default: 300,
@@ -57,6 +65,13 @@ export const workerEnvSchema = Type.Object({
 });
 
 export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
+
+/** What `pnpm admin:create` reads: the database and how hard to hash the password. */
+export const adminCliEnvSchema = Type.Object({
+  NODE_ENV: commonVariables.NODE_ENV,
+  DATABASE_URL: commonVariables.DATABASE_URL,
+  BCRYPT_COST: BcryptCost,
+});
 
 export interface StorageConfig {
   accessKeyId: string;
@@ -84,6 +99,8 @@ export interface ApiConfig extends CommonConfig {
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
   admin: { email: string; password: string } | undefined;
+  /** bcrypt work factor for new password hashes (verification reads the cost stored in each hash). */
+  bcryptCost: number;
   client: {
     /** Cache-Control max-age of client responses, seconds. */
     cacheMaxAge: number;
@@ -147,6 +164,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
+    bcryptCost: bcryptCostOf(env),
     client: {
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
@@ -165,4 +183,13 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
 
 export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
   return parseEnv(migrateEnvSchema, source).DATABASE_URL;
+}
+
+/** Configuration of the `pnpm admin:create` command: no API secrets needed. */
+export function loadAdminCliConfig(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string;
+  bcryptCost: number;
+} {
+  const env = parseEnv(adminCliEnvSchema, source);
+  return { databaseUrl: env.DATABASE_URL, bcryptCost: bcryptCostOf(env) };
 }

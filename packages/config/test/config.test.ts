@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadApiConfig, loadWorkerConfig } from '../src';
+import { ConfigError, loadAdminCliConfig, loadApiConfig, loadWorkerConfig } from '../src';
 
 const valid = {
   PORT: '3000',
@@ -69,6 +69,14 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ ...valid, ADMIN_EMAIL: 'a@b.c' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('hashes passwords at cost 12 by default, 10 under test, and refuses less than 10', () => {
+    expect(loadApiConfig(valid).bcryptCost).toBe(12);
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'production' }).bcryptCost).toBe(12);
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'test' }).bcryptCost).toBe(10);
+    expect(loadApiConfig({ ...valid, BCRYPT_COST: '13' }).bcryptCost).toBe(13);
+    expect(() => loadApiConfig({ ...valid, BCRYPT_COST: '8' })).toThrow(/BCRYPT_COST is invalid/);
+  });
+
   it('reads the private-address switch', () => {
     expect(
       loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).feeds.allowPrivateAddresses,
@@ -105,5 +113,15 @@ describe('loadWorkerConfig', () => {
     expect(() => loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, WORKER_CONCURRENCY: '0' })).toThrow(
       /WORKER_CONCURRENCY/,
     );
+  });
+});
+
+describe('loadAdminCliConfig', () => {
+  it('needs only DATABASE_URL', () => {
+    expect(loadAdminCliConfig({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
+      databaseUrl: valid.DATABASE_URL,
+      bcryptCost: 12,
+    });
+    expect(() => loadAdminCliConfig({})).toThrow(/DATABASE_URL is required/);
   });
 });

@@ -105,6 +105,8 @@ describe('article service', () => {
     await expect(getArticle(db, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(editArticle(db, id, { title: 'x' })).rejects.toMatchObject({ code: 'ARTICLE_NOT_FOUND' });
     await expect(changeArticleStatus(db, id, 'publish')).rejects.toBeInstanceOf(NotFoundError);
+    const taken = await createArticle(db, content('Taken slug'));
+    await expect(editArticle(db, id, { slug: taken.slug })).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteArticle(db, id)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -46,7 +46,9 @@ async function resolveServices(stops: Stop[]) {
 
 function connect(url: string, database?: string) {
   const connectionString = database ? withDatabase(url, database) : url;
-  return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }) });
+  return new Kysely<any>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }),
+  });
 }
 
 export default async function setup(project: TestProject) {

@@ -2,9 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../client/client-content.plugin';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
+import { articleRoutes } from './articles/article.routes';
+import { articleStatusRoutes } from './articles/article-status.routes';
+import { authRoutes } from './auth/auth.routes';
 import { clientRoutes } from './client/client.routes';
 import { healthRoutes } from './health.routes';
-import { siteKeyRoutes } from './site/site-keys.routes';
+import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
+import { publisherSelfRoutes } from './publisher/publisher-self.routes';
+import { siteRoutes } from './sites/site.routes';
+import { siteKeyRoutes } from './sites/site-keys.routes';
+import { signStorageRoutes } from './uploads/sign-storage.routes';
 
 /**
  * The route tree. Each area gets its authentication once, as a hook on its subtree:
@@ -18,13 +25,22 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(
     async (api) => {
+      // Public login; /auth/me authenticates itself (any role).
+      await api.register(authRoutes, { prefix: '/auth' });
+
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
+        await admin.register(articleRoutes, { prefix: '/article' });
+        await admin.register(articleStatusRoutes, { prefix: '/article' });
+        await admin.register(siteRoutes, { prefix: '/site' });
+        await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
+        await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
         await admin.register(siteKeyRoutes, { prefix: '/site' });
       });
 
       await api.register(async (publisher) => {
         publisher.addHook('onRequest', requireRole('publisher'));
+        await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
       });
 
       await api.register(

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
+import { DateTimeSchema } from './date-time.schema';
 import { PageQuerySchema } from './pagination.schema';
-import { Timestamp } from './timestamp.schema';
 
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
@@ -20,8 +20,8 @@ export const ClientArticleSchema = Type.Object(
     isAggregated: Type.Boolean({ description: 'true for articles imported from a publisher feed' }),
     source: NullableString("the publisher's display name (aggregated articles only)"),
     sourceUrl: NullableString('URL of the original article (aggregated articles only)'),
-    publishedAt: Timestamp(),
-    updatedAt: Timestamp(),
+    publishedAt: DateTimeSchema,
+    updatedAt: DateTimeSchema,
   },
   { title: 'ClientArticle' },
 );

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp } from './timestamp.schema';
+import { DateTimeSchema } from './date-time.schema';
 
 export const SiteKeySchema = Type.Object(
   {
@@ -7,8 +7,8 @@ export const SiteKeySchema = Type.Object(
     siteId: Type.String({ format: 'uuid' }),
     name: Type.String(),
     prefix: Type.String({ description: 'the first characters of the key, to recognise it' }),
-    createdAt: Timestamp(),
-    revokedAt: Type.Union([Timestamp(), Type.Null()], {
+    createdAt: DateTimeSchema,
+    revokedAt: Type.Union([DateTimeSchema, Type.Null()], {
       description: 'when the key was revoked; null while valid',
     }),
   },

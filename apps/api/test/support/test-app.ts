@@ -3,6 +3,7 @@ import { createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
 import type { FastifyServerOptions } from 'fastify';
 import { type App, buildApp } from '../../src/app';
+import type { UploadSigner } from '../../src/storage/upload-signer';
 
 export const testApiKey = 'test-network-api-key-0123456789';
 
@@ -27,13 +28,15 @@ export interface TestApp {
 
 /**
  * The real app on this test file's own database and Redis key prefix.
- * `env` overrides configuration variables; `redisUrl` can point at a dead Redis to test outages.
+ * `env` overrides configuration variables; `redisUrl` can point at a dead Redis to test outages;
+ * `storage` is the upload signer (none: uploads unconfigured).
  */
 export async function createTestApp(
   options: {
     env?: Record<string, string | undefined>;
     redisUrl?: string;
     fastify?: FastifyServerOptions;
+    storage?: UploadSigner;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -45,7 +48,7 @@ export async function createTestApp(
     ...options.env,
   });
   const redis = createRedisConnection(config.redis.url, 'producer');
-  const app = await buildApp({ config, db: database.db, redis }, options.fastify);
+  const app = await buildApp({ config, db: database.db, redis, storage: options.storage }, options.fastify);
   return {
     app,
     db: database.db,

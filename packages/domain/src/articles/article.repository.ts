@@ -94,12 +94,6 @@ export async function lockSlugBases(tx: Tx, bases: readonly string[]): Promise<v
   }
 }
 
-export async function isSlugTaken(db: DbOrTx, slug: string, exceptArticleId?: string): Promise<boolean> {
-  let query = db.selectFrom('articles').select('id').where('slug', '=', slug);
-  if (exceptArticleId) query = query.where('id', '<>', exceptArticleId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** Replaces the article's host sites with exactly `siteIds`. Needs a transaction: delete and insert go together. */
 export async function replaceArticleSites(
   db: DbOrTx,

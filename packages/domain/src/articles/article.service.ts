@@ -1,39 +1,52 @@
 import type { Db, DbOrTx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
+import { resolveSiteIds } from '../sites/site.repository';
 import type { Article, ArticleContent } from './article';
 import {
   deleteArticleById,
   findArticleById,
   findTakenSlugs,
   insertArticle,
-  isSlugTaken,
   lockSlugBases,
+  replaceArticleSites,
   updateArticleColumns,
   updateArticleStatus,
 } from './article.repository';
 import { type ArticleAction, initialStatus, nextStatus } from './article-lifecycle';
-import { nextFreeSlug, slugBase } from './slug';
+import { isValidSlug, nextFreeSlug, slugBase } from './slug';
+import { normaliseTags } from './tags';
 
 const slugKey = 'articles_slug_key';
 
-/** Creates a manual article as a draft, with a unique slug generated from its title. */
-export async function createArticle(db: Db, content: ArticleContent): Promise<Article> {
+/**
+ * Creates a manual article as a draft, with a unique slug generated from its title,
+ * optionally already linked to host sites (by slug; an unknown one is a DomainValidationError).
+ */
+export async function createArticle(
+  db: Db,
+  content: ArticleContent,
+  hostSites: readonly string[] = [],
+): Promise<Article> {
   const base = slugBase(content.title);
   return db.transaction().execute(async (tx) => {
+    const siteIds = await resolveSiteIds(tx, hostSites);
     await lockSlugBases(tx, [base]);
     const slug = nextFreeSlug(base, await findTakenSlugs(tx, [base]));
-    return insertArticle(tx, {
+    const article = await insertArticle(tx, {
       title: content.title,
       slug,
       body: content.body,
-      tags: content.tags,
+      tags: normaliseTags(content.tags),
       category: content.category,
       section: content.section,
       thumbnail: content.thumbnail,
       image: content.image,
       status: initialStatus({ kind: 'manual' }),
     });
+    if (siteIds.length === 0) return article;
+    await replaceArticleSites(tx, article.id, siteIds);
+    return (await findArticleById(tx, article.id)) as Article;
   });
 }
 
@@ -52,11 +65,16 @@ export async function editArticle(
   id: string,
   patch: Partial<ArticleContent> & { slug?: string },
 ): Promise<Article> {
-  if (patch.slug !== undefined && (await isSlugTaken(db, patch.slug, id))) {
-    throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
+  if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
+    throw new DomainValidationError(
+      'INVALID_SLUG',
+      `Slug ${patch.slug} is not lower-case words joined by dashes`,
+    );
   }
   try {
-    const found = await updateArticleColumns(db, id, patch);
+    // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
+    const columns = patch.tags === undefined ? patch : { ...patch, tags: normaliseTags(patch.tags) };
+    const found = await updateArticleColumns(db, id, columns);
     if (!found) throw new NotFoundError('article', id);
   } catch (error) {
     if (isUniqueViolation(error, slugKey)) {

@@ -111,4 +111,5 @@ export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
 export type SiteRow = Selectable<SiteTable>;
 export type NewSiteRow = Insertable<SiteTable>;
+export type SiteRowUpdate = Updateable<SiteTable>;
 export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;

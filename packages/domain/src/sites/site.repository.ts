@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
+import type { NewSiteRow, SiteRowUpdate } from '../db/tables';
 import { DomainValidationError } from '../errors';
 import { type Site, toSite } from './site';
 
@@ -25,4 +27,40 @@ export async function resolveSiteIds(db: DbOrTx, slugs: readonly string[]): Prom
     throw new DomainValidationError('UNKNOWN_SITE', `Unknown host site: ${unknown.join(', ')}`);
   }
   return unique.map((slug) => known.get(slug) as string);
+}
+
+/** Every site, by slug. The network has tens of sites, not thousands: no pagination. */
+export async function listSites(db: DbOrTx): Promise<Site[]> {
+  const rows = await db.selectFrom('sites').selectAll().orderBy('slug').execute();
+  return rows.map(toSite);
+}
+
+export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undefined> {
+  const row = await db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toSite(row);
+}
+
+export async function insertSite(db: DbOrTx, row: NewSiteRow): Promise<Site> {
+  return toSite(await db.insertInto('sites').values(row).returningAll().executeTakeFirstOrThrow());
+}
+
+/** Updates columns of one site; undefined when there is no such site. */
+export async function updateSiteColumns(
+  db: DbOrTx,
+  id: string,
+  patch: SiteRowUpdate,
+): Promise<Site | undefined> {
+  const row = await db
+    .updateTable('sites')
+    .set({ ...patch, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toSite(row);
+}
+
+/** Deletes a site; its article links, default-site links and API keys go with it (ON DELETE CASCADE). */
+export async function deleteSiteById(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sites').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

@@ -8,5 +8,3 @@ export interface User {
   /** Set for publisher logins: the publisher record this login manages. */
   publisherId: string | null;
 }
-
-/** A user whose login is allowed right now: neither the login nor its publisher is disabled. */

@@ -1,0 +1,20 @@
+# One image for every role (api, worker, migrate); the compose service picks the command.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PNPM_HOME=/pnpm PATH=/pnpm:$PATH
+RUN npm install -g pnpm@10.34.9
+WORKDIR /app
+COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
+COPY apps/api/package.json apps/api/
+COPY apps/worker/package.json apps/worker/
+COPY packages/config/package.json packages/config/
+COPY packages/domain/package.json packages/domain/
+COPY packages/feeds/package.json packages/feeds/
+COPY packages/queue/package.json packages/queue/
+COPY packages/test-support/package.json packages/test-support/
+COPY migrations/package.json migrations/
+# TypeScript runs through tsx (a devDependency), so development dependencies are installed too.
+RUN pnpm install --frozen-lockfile --prod=false
+COPY . .
+USER node
+EXPOSE 3000
+CMD ["node_modules/.bin/tsx", "apps/api/src/server.ts"]

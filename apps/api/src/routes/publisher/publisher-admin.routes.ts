@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  approvePublisher,
+  buildMonthlyReport,
+  createPublisher,
+  deletePublisher,
+  getPublisher,
+  listPublishers,
+  setPublisherDisabled,
+  updatePublisher,
+} from '@newsroom/domain';
+import { Type } from 'typebox';
+import { errorResponses } from '../../schemas/error.schema';
+import { paginationMeta } from '../../schemas/pagination.schema';
+import {
+  CreatePublisherBodySchema,
+  MonthlyReportSchema,
+  PublisherDetailSchema,
+  PublisherIdParamsSchema,
+  PublisherListQuerySchema,
+  PublisherListSchema,
+  ReportQuerySchema,
+  UpdatePublisherBodySchema,
+} from '../../schemas/publisher.schema';
+import { toPublisherBody } from './publisher-body';
+
+const tags = ['publishers'];
+const security = [{ bearerAuth: [] }];
+const guarded = errorResponses(401, 403);
+
+/** Publisher administration (administrators only; the role hook sits on the subtree). Prefix: /api/v1/publisher. */
+export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a publisher and its login (not approved yet)',
+        body: CreatePublisherBodySchema,
+        response: { 201: PublisherDetailSchema, ...guarded, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const publisher = await createPublisher(app.db, app.passwords, request.body);
+      return reply.status(201).send(toPublisherBody(publisher));
+    },
+  );
+
+  app.get(
+    '',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List publishers by name, optionally only approved / disabled ones',
+        querystring: PublisherListQuerySchema,
+        response: { 200: PublisherListSchema, ...guarded, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { page, limit, approved, disabled } = request.query;
+      const result = await listPublishers(app.db, { approved, disabled }, { page, limit });
+      return {
+        data: result.items.map(toPublisherBody),
+        meta: { pagination: paginationMeta({ page, limit }, result.total) },
+      };
+    },
+  );
+
+  app.get(
+    '/reports',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Articles per publisher per month (by creation time, UTC)',
+        querystring: ReportQuerySchema,
+        response: { 200: MonthlyReportSchema, ...guarded, ...errorResponses(400) },
+      },
+    },
+    async (request) => buildMonthlyReport(app.db, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One publisher: settings, fetch state, article counts by status',
+        params: PublisherIdParamsSchema,
+        response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => toPublisherBody(await getPublisher(app.db, request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit name, autoApprove, default tags and default host sites',
+        params: PublisherIdParamsSchema,
+        body: UpdatePublisherBodySchema,
+        response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => toPublisherBody(await updatePublisher(app.db, request.params.id, request.body)),
+  );
+
+  const stateChange = (summary: string) => ({
+    schema: {
+      tags,
+      security,
+      summary,
+      params: PublisherIdParamsSchema,
+      response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400, 404) },
+    },
+  });
+
+  app.put('/:id/approve', stateChange('Approve: the feed joins the hourly import'), async (request) =>
+    toPublisherBody(await approvePublisher(app.db, request.params.id)),
+  );
+
+  app.put('/:id/disable', stateChange('Disable: no import, no login, tokens refused'), async (request) =>
+    toPublisherBody(await setPublisherDisabled(app.db, request.params.id, true)),
+  );
+
+  app.put('/:id/enable', stateChange('Enable a disabled publisher again'), async (request) =>
+    toPublisherBody(await setPublisherDisabled(app.db, request.params.id, false)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a publisher and its login; its articles stay, with their source attribution',
+        params: PublisherIdParamsSchema,
+        response: { 204: Type.Null(), ...guarded, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deletePublisher(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

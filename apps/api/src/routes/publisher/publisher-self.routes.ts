@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getPublisher, listPublisherArticles, saveOwnFeed } from '@newsroom/domain';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http-error';
+import { errorResponses } from '../../schemas/error.schema';
+import { paginationMeta } from '../../schemas/pagination.schema';
+import {
+  OwnArticlesQuerySchema,
+  OwnArticlesSchema,
+  PublisherDetailSchema,
+  SaveFeedBodySchema,
+} from '../../schemas/publisher.schema';
+import { toPublisherBody } from './publisher-body';
+
+const tags = ['publisher self-service'];
+const security = [{ bearerAuth: [] }];
+const guarded = errorResponses(401, 403);
+
+/**
+ * The logged-in publisher's own record. There is no id in these paths: the publisher is always
+ * the one of the token's login, so one publisher can never name another's.
+ */
+function ownPublisherId(request: FastifyRequest): string {
+  const { publisherId } = request.user;
+  if (!publisherId) throw new HttpError(403, 'FORBIDDEN', 'This route is for publishers');
+  return publisherId;
+}
+
+/** Publisher self-service (publishers only; the role hook sits on the subtree). Prefix: /api/v1/publisher/me. */
+export const publisherSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My publisher record: feed settings, fetch state, article counts',
+        response: { 200: PublisherDetailSchema, ...guarded },
+      },
+    },
+    async (request) => toPublisherBody(await getPublisher(app.db, ownPublisherId(request))),
+  );
+
+  app.put(
+    '/feed',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save my feed address and default tags',
+        body: SaveFeedBodySchema,
+        response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400) },
+      },
+    },
+    async (request) => toPublisherBody(await saveOwnFeed(app.db, ownPublisherId(request), request.body)),
+  );
+
+  app.get(
+    '/articles',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My imported articles, newest first, with counts by status',
+        querystring: OwnArticlesQuerySchema,
+        response: { 200: OwnArticlesSchema, ...guarded, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { page, limit, status } = request.query;
+      const result = await listPublisherArticles(
+        app.db,
+        ownPublisherId(request),
+        { status },
+        { page, limit },
+      );
+      return {
+        data: result.items,
+        meta: { pagination: paginationMeta({ page, limit }, result.total), counts: result.counts },
+      };
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { type Static, Type } from 'typebox';
+
+export const LoginBodySchema = Type.Object(
+  {
+    // No format check here: a malformed address gets the same 401 as an unknown one.
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+
+export const UserSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('admin'), Type.Literal('publisher')]),
+  publisherId: Type.Optional(Type.String({ format: 'uuid', description: 'only for publisher logins' })),
+});
+export type UserBody = Static<typeof UserSchema>;
+
+export const LoginResponseSchema = Type.Object({
+  token: Type.String({ description: 'send as Authorization: Bearer <token>' }),
+  user: UserSchema,
+});

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+import { SiteSlugSchema } from './article.schema';
+import { DateTimeSchema } from './date-time.schema';
+
+const DateTime = DateTimeSchema;
+
+// A DNS host name: dot-separated labels of letters, digits and inner dashes, at least two labels.
+const DomainSchema = Type.Union([
+  Type.String({
+    maxLength: 253,
+    pattern: '^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$',
+    description: 'host name in lower case, e.g. news.example.com (no scheme, port or path)',
+  }),
+  Type.Null(),
+]);
+const NameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+
+export const SiteSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    slug: Type.String({ description: 'the name articles use in hostSites' }),
+    name: Type.String(),
+    domain: Type.Union([Type.String(), Type.Null()]),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Site' },
+);
+
+export const SiteIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const CreateSiteBodySchema = Type.Object(
+  { slug: SiteSlugSchema, name: NameSchema, domain: Type.Optional(DomainSchema) },
+  { additionalProperties: false },
+);
+
+export const EditSiteBodySchema = Type.Object(
+  {
+    slug: Type.Optional(SiteSlugSchema),
+    name: Type.Optional(NameSchema),
+    domain: Type.Optional(DomainSchema),
+  },
+  { additionalProperties: false, minProperties: 1, description: 'any of the fields; at least one' },
+);

@@ -1,0 +1,187 @@
+import { normaliseTags } from '../articles/tags';
+import type { Db, DbOrTx } from '../db/create-db';
+import { isUniqueViolation } from '../db/pg-errors';
+import type { ArticleStatus } from '../db/tables';
+import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
+import type { Page, PageRequest } from '../shared/page';
+import { resolveSiteIds } from '../sites/site.repository';
+import type { PasswordHasher } from '../users/password-hasher';
+import { insertUser } from '../users/user.repository';
+import type { ArticleCounts, Publisher, PublisherDetail } from './publisher';
+import {
+  deletePublisherById,
+  findPublisherById,
+  findPublishers,
+  insertPublisher,
+  type PublisherFilter,
+  replacePublisherDefaultSites,
+  updatePublisherColumns,
+  updatePublisherDisabled,
+} from './publisher.repository';
+import type { PublisherArticle } from './publisher-article';
+import { countArticlesByStatus, findArticlesOfPublisher } from './publisher-articles.repository';
+
+const emailKey = 'users_email_lower_key';
+export const maxFeedUrlLength = 2048;
+
+export async function getPublisher(db: DbOrTx, id: string): Promise<PublisherDetail> {
+  const [publisher, articleCounts] = await Promise.all([
+    findPublisherById(db, id),
+    countArticlesByStatus(db, id),
+  ]);
+  if (!publisher) throw new NotFoundError('publisher', id);
+  return { ...publisher, articleCounts };
+}
+
+export function listPublishers(
+  db: DbOrTx,
+  filter: PublisherFilter,
+  page: PageRequest,
+): Promise<Page<Publisher>> {
+  return findPublishers(db, filter, page);
+}
+
+/**
+ * Creates a publisher and its login together (one transaction): not approved, no feed yet.
+ * An e-mail already used by any login, in any case, is a ConflictError EMAIL_TAKEN.
+ */
+export async function createPublisher(
+  db: Db,
+  hasher: PasswordHasher,
+  input: { name: string; email: string; password: string },
+): Promise<PublisherDetail> {
+  const passwordHash = await hasher.hash(input.password);
+  try {
+    const id = await db.transaction().execute(async (tx) => {
+      const publisherId = await insertPublisher(tx, { name: input.name.trim() });
+      await insertUser(tx, {
+        email: input.email.trim(),
+        password_hash: passwordHash,
+        role: 'publisher',
+        publisher_id: publisherId,
+      });
+      return publisherId;
+    });
+    return getPublisher(db, id);
+  } catch (error) {
+    if (isUniqueViolation(error, emailKey)) {
+      throw new ConflictError('EMAIL_TAKEN', 'This e-mail address is already used by another login');
+    }
+    throw error;
+  }
+}
+
+/** Approves a publisher: its feed joins the hourly import. Approving twice is harmless. */
+export async function approvePublisher(db: Db, id: string): Promise<PublisherDetail> {
+  if (!(await updatePublisherColumns(db, id, { approved: true }))) throw new NotFoundError('publisher', id);
+  return getPublisher(db, id);
+}
+
+export interface PublisherSettings {
+  name?: string;
+  autoApprove?: boolean;
+  defaultTags?: string[];
+  /** Child-site slugs; an unknown one is a DomainValidationError UNKNOWN_SITE naming it. */
+  defaultHostSites?: string[];
+}
+
+/** Administrator edits of a publisher's settings; only the fields given change. */
+export async function updatePublisher(
+  db: Db,
+  id: string,
+  settings: PublisherSettings,
+): Promise<PublisherDetail> {
+  await db.transaction().execute(async (tx) => {
+    const found = await updatePublisherColumns(tx, id, {
+      ...(settings.name !== undefined && { name: settings.name.trim() }),
+      ...(settings.autoApprove !== undefined && { auto_approve: settings.autoApprove }),
+      ...(settings.defaultTags !== undefined && { default_tags: normaliseTags(settings.defaultTags) }),
+    });
+    if (!found) throw new NotFoundError('publisher', id);
+    if (settings.defaultHostSites !== undefined) {
+      await replacePublisherDefaultSites(tx, id, await resolveSiteIds(tx, settings.defaultHostSites));
+    }
+  });
+  return getPublisher(db, id);
+}
+
+/**
+ * Disables or enables a publisher. A disabled publisher is left out of the feed import and
+ * cannot log in; its existing tokens are refused at once. Its articles are untouched.
+ */
+export async function setPublisherDisabled(db: Db, id: string, disabled: boolean): Promise<PublisherDetail> {
+  if (!(await updatePublisherDisabled(db, id, disabled))) throw new NotFoundError('publisher', id);
+  return getPublisher(db, id);
+}
+
+/** Deletes a publisher and its login. Its articles stay, keeping their status and source attribution. */
+export async function deletePublisher(db: DbOrTx, id: string): Promise<void> {
+  if (!(await deletePublisherById(db, id))) throw new NotFoundError('publisher', id);
+}
+
+/** A feed address as stored: absolute http(s), no embedded credentials, normalised by the URL parser. */
+export function parseFeedUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new DomainValidationError('INVALID_FEED_URL', 'The feed URL is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new DomainValidationError('INVALID_FEED_URL', 'The feed URL must start with http:// or https://');
+  }
+  if (url.username || url.password) {
+    throw new DomainValidationError(
+      'INVALID_FEED_URL',
+      'The feed URL must not contain a user name or password',
+    );
+  }
+  if (url.href.length > maxFeedUrlLength) {
+    throw new DomainValidationError(
+      'INVALID_FEED_URL',
+      `The feed URL is longer than ${maxFeedUrlLength} characters`,
+    );
+  }
+  return url.href;
+}
+
+/**
+ * A publisher saves its own feed settings. A new address starts with a clean fetch state
+ * (no validators, no failure count): those belonged to the old feed.
+ */
+export async function saveOwnFeed(
+  db: Db,
+  publisherId: string,
+  feed: { feedUrl: string | null; defaultTags?: string[] },
+): Promise<PublisherDetail> {
+  const feedUrl = feed.feedUrl === null ? null : parseFeedUrl(feed.feedUrl);
+  const current = await findPublisherById(db, publisherId);
+  if (!current) throw new NotFoundError('publisher', publisherId);
+  const changedAddress = current.feedUrl !== feedUrl;
+  await updatePublisherColumns(db, publisherId, {
+    feed_url: feedUrl,
+    ...(feed.defaultTags !== undefined && { default_tags: normaliseTags(feed.defaultTags) }),
+    ...(changedAddress && {
+      etag: null,
+      last_modified: null,
+      last_error: null,
+      consecutive_failures: 0,
+      last_fetched_at: null,
+    }),
+  });
+  return getPublisher(db, publisherId);
+}
+
+/** One page of a publisher's own articles, newest first, with its counts by status (its dashboard). */
+export async function listPublisherArticles(
+  db: DbOrTx,
+  publisherId: string,
+  filter: { status?: ArticleStatus },
+  page: PageRequest,
+): Promise<Page<PublisherArticle> & { counts: ArticleCounts }> {
+  const [articles, counts] = await Promise.all([
+    findArticlesOfPublisher(db, publisherId, filter, page),
+    countArticlesByStatus(db, publisherId),
+  ]);
+  return { ...articles, counts };
+}

@@ -1,0 +1,58 @@
+import type { ArticleStatus, PublisherRow } from '../db/tables';
+
+/** A publisher (external content provider) as the dashboard sees it: settings, state and its login e-mail. */
+export interface Publisher {
+  id: string;
+  name: string;
+  /** The e-mail of the publisher's login (null only if the login was removed by hand). */
+  email: string | null;
+  feedUrl: string | null;
+  defaultTags: string[];
+  /** Slugs of the child sites imported articles are attached to. */
+  defaultHostSites: string[];
+  approved: boolean;
+  autoApprove: boolean;
+  disabledAt: Date | null;
+  lastFetchedAt: Date | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ArticleCounts = Record<ArticleStatus, number> & { total: number };
+
+/** A publisher with how many of its articles are in each status. */
+export interface PublisherDetail extends Publisher {
+  articleCounts: ArticleCounts;
+}
+
+export function toPublisher(
+  row: PublisherRow & { email: string | null; default_host_sites: string[] | null },
+): Publisher {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    feedUrl: row.feed_url,
+    defaultTags: row.default_tags,
+    defaultHostSites: row.default_host_sites ?? [],
+    approved: row.approved,
+    autoApprove: row.auto_approve,
+    disabledAt: row.disabled_at,
+    lastFetchedAt: row.last_fetched_at,
+    lastError: row.last_error,
+    consecutiveFailures: row.consecutive_failures,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toArticleCounts(rows: readonly { status: ArticleStatus; count: number }[]): ArticleCounts {
+  const counts: ArticleCounts = { draft: 0, pending: 0, published: 0, rejected: 0, total: 0 };
+  for (const { status, count } of rows) {
+    counts[status] = count;
+    counts.total += count;
+  }
+  return counts;
+}

@@ -1,0 +1,136 @@
+import type FeedParser from 'feedparser';
+import { Parser } from 'htmlparser2';
+import { toAbsoluteHttpUrl } from './feed-url';
+
+/** The item's pictures: `image` is the largest known, `thumbnail` the smallest; either falls back to the other. */
+export interface ItemImages {
+  image: string | null;
+  thumbnail: string | null;
+}
+
+interface SizedUrl {
+  url: string;
+  width: number | undefined;
+}
+
+// feedparser keeps namespaced elements as raw nodes: { '@': attributes, ...children }, or arrays of them.
+type RawNode = { '@'?: Record<string, unknown> } & Record<string, unknown>;
+
+const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp|avif)$/i;
+
+/**
+ * Picks the item's image and thumbnail (absolute http(s) URLs only).
+ *
+ * image: largest image media:content (by width), else an image/* enclosure (RSS 2.0 enclosure or RSS 1.0
+ * enc:enclosure), else itunes:image, else
+ * the first image in the sanitised body, else the first media:thumbnail.
+ * thumbnail: the first media:thumbnail, else the smallest image media:content, else `image`.
+ * So a feed with both sizes (the Guardian: 140 px and 460 px) gets two different URLs, and a feed with
+ * one picture gets the same URL in both fields.
+ */
+export function extractImages(
+  item: FeedParser.Item,
+  sanitizedBody: string,
+  baseUrl: string | null,
+): ItemImages {
+  const group = asNodes(item['media:group'])[0];
+  const mediaContents = [...asNodes(item['media:content']), ...asNodes(group?.['media:content'])];
+  const mediaImages = mediaContents
+    .filter(isImageMediaContent)
+    .map((node) => sized(node, baseUrl))
+    .filter((entry) => entry !== undefined);
+  const mediaThumbnails = [
+    ...asNodes(item['media:thumbnail']),
+    ...mediaContents.flatMap((node) => asNodes(node['media:thumbnail'])),
+    ...asNodes(group?.['media:thumbnail']),
+  ]
+    .map((node) => sized(node, baseUrl))
+    .filter((entry) => entry !== undefined);
+
+  const image =
+    largest(mediaImages)?.url ??
+    imageEnclosure(item, baseUrl) ??
+    toAbsoluteHttpUrl(attribute(asNodes(item['itunes:image'])[0], 'href'), baseUrl) ??
+    firstBodyImage(sanitizedBody) ??
+    mediaThumbnails[0]?.url ??
+    null;
+  const thumbnail = mediaThumbnails[0]?.url ?? smallest(mediaImages)?.url ?? image;
+  return { image, thumbnail };
+}
+
+function asNodes(value: unknown): RawNode[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((entry): entry is RawNode => typeof entry === 'object' && entry !== null);
+}
+
+function attribute(node: RawNode | undefined, name: string): string | undefined {
+  const value = node?.['@']?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function sized(node: RawNode, baseUrl: string | null): SizedUrl | undefined {
+  const url = toAbsoluteHttpUrl(attribute(node, 'url'), baseUrl);
+  if (!url) return undefined;
+  const width = Number.parseInt(attribute(node, 'width') ?? '', 10);
+  return { url, width: Number.isNaN(width) ? undefined : width };
+}
+
+function isImageMediaContent(node: RawNode): boolean {
+  const medium = attribute(node, 'medium')?.toLowerCase();
+  const type = attribute(node, 'type');
+  if (medium) return medium === 'image';
+  if (type) return isImageType(type);
+  // Untyped media:content (the Guardian, NYT) is judged by the file extension of its URL path.
+  const url = attribute(node, 'url');
+  if (!url) return false;
+  try {
+    return IMAGE_EXTENSION.test(new URL(url, 'http://x.invalid').pathname);
+  } catch {
+    return false;
+  }
+}
+
+// Unknown widths rank below known ones; ties keep the feed's order.
+function largest(entries: SizedUrl[]): SizedUrl | undefined {
+  return entries.reduce<SizedUrl | undefined>(
+    (best, entry) => (!best || (entry.width ?? -1) > (best.width ?? -1) ? entry : best),
+    undefined,
+  );
+}
+
+function smallest(entries: SizedUrl[]): SizedUrl | undefined {
+  return entries.reduce<SizedUrl | undefined>(
+    (best, entry) =>
+      !best || (entry.width ?? Number.POSITIVE_INFINITY) < (best.width ?? Number.POSITIVE_INFINITY)
+        ? entry
+        : best,
+    undefined,
+  );
+}
+
+// RSS 2.0 <enclosure> (normalised by feedparser) and the RSS 1.0 enc:enclosure module (Craigslist).
+function imageEnclosure(item: FeedParser.Item, baseUrl: string | null): string | null {
+  const enclosures = Array.isArray(item.enclosures) ? item.enclosures : [];
+  const rssEnclosure = enclosures.find((entry) => isImageType(entry.type));
+  if (rssEnclosure) return toAbsoluteHttpUrl(rssEnclosure.url, baseUrl);
+  const rdfEnclosure = asNodes(item['enc:enclosure']).find((node) => isImageType(attribute(node, 'type')));
+  return toAbsoluteHttpUrl(attribute(rdfEnclosure, 'resource'), baseUrl);
+}
+
+function isImageType(type: string | undefined): boolean {
+  return type?.toLowerCase().startsWith('image/') ?? false;
+}
+
+// The body is already sanitised: its images are absolute http(s), with data: URLs and pixels removed.
+function firstBodyImage(sanitizedBody: string): string | null {
+  if (!sanitizedBody.includes('<img')) return null;
+  let found: string | null = null;
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (!found && name === 'img' && attribs.src) found = attribs.src;
+    },
+  });
+  parser.write(sanitizedBody);
+  parser.end();
+  return found;
+}

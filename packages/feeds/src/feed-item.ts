@@ -1,0 +1,18 @@
+/** One feed entry, normalised and safe to store and render. */
+export interface FeedItem {
+  /** Stable identity within the feed: the item's guid/id, else its link, else `sha256:<hex of title + date>`. */
+  guid: string;
+  /** Plain text, never empty unless the item has no title, no body text and no link. */
+  title: string;
+  /** Sanitised HTML (may be empty). */
+  body: string;
+  /** Absolute http(s) link to the article, or null. */
+  url: string | null;
+  /** Absolute http(s) URL of the smaller picture (see extractImages), or null. */
+  thumbnail: string | null;
+  /** Absolute http(s) URL of the larger picture, or null. */
+  image: string | null;
+  /** Trimmed, deduplicated case-insensitively (first spelling kept), at most 20. */
+  categories: string[];
+  publishedAt: Date | null;
+}

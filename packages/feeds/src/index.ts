@@ -1,0 +1,20 @@
+export { type AddressPolicy, isPublicAddress } from './address-policy';
+export { type DecodedFeedBody, decodeFeedBody } from './decode-feed-body';
+export { FeedError, type FeedErrorCode } from './feed-error';
+export {
+  createFeedFetcher,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_USER_AGENT,
+  type FeedFetcher,
+  type FeedFetcherOptions,
+  type FeedNotModified,
+  type FetchedFeed,
+  type FetchFeedRequest,
+  type FetchFeedResult,
+} from './feed-fetcher';
+export type { FeedItem } from './feed-item';
+export { type ParsedFeed, type ParseFeedOptions, parseFeed } from './parse-feed';
+export { type FeedContent, type ReadFeedOptions, type ReadFeedResult, readFeed } from './read-feed';
+export { sanitizeBody } from './sanitize-body';

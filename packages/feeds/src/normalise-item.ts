@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import type FeedParser from 'feedparser';
+import { extractImages } from './extract-images';
+import type { FeedItem } from './feed-item';
+import { isPlaceholderUrl, toAbsoluteHttpUrl } from './feed-url';
+import { collapseWhitespace, htmlToText, truncateText } from './html-text';
+import { sanitizeBody } from './sanitize-body';
+
+export const MAX_TITLE_LENGTH = 500;
+export const MAX_CATEGORIES = 20;
+const MAX_CATEGORY_LENGTH = 100;
+// Title fallback taken from the body: long enough to recognise the item, short enough for a headline.
+const BODY_TITLE_LENGTH = 100;
+// Longer guids are hashed so the stored key stays bounded.
+const MAX_GUID_LENGTH = 512;
+
+/**
+ * Turns one feedparser item into a {@link FeedItem}. `feedUrl` is the URL the feed was fetched from;
+ * relative item links resolve against it and the item's body resolves against the item link.
+ */
+export function normaliseItem(item: FeedParser.Item, feedUrl: string): FeedItem {
+  const url =
+    toAbsoluteHttpUrl(item.link, feedUrl) ??
+    toAbsoluteHttpUrl(item.origlink, feedUrl) ??
+    toAbsoluteHttpUrl(typeof item.permalink === 'string' ? item.permalink : null, feedUrl);
+  const body = sanitizeBody(item.description || item.summary, url ?? feedUrl);
+  const publishedAt = validDate(item.pubdate) ?? validDate(item.date);
+  const title = chooseTitle(item.title, body, url);
+  const { image, thumbnail } = extractImages(item, body, url ?? feedUrl);
+  return {
+    guid: chooseGuid(item, url, title, publishedAt, body),
+    title,
+    body,
+    url,
+    thumbnail,
+    image,
+    categories: normaliseCategories(categoryCandidates(item)),
+    publishedAt,
+  };
+}
+
+function chooseTitle(rawTitle: string | null | undefined, body: string, url: string | null): string {
+  const title = htmlToText(rawTitle);
+  if (title) return truncateText(title, MAX_TITLE_LENGTH);
+  const bodyText = htmlToText(body);
+  if (bodyText) return truncateText(bodyText, BODY_TITLE_LENGTH);
+  return url ?? '';
+}
+
+function chooseGuid(
+  item: FeedParser.Item,
+  url: string | null,
+  title: string,
+  publishedAt: Date | null,
+  body: string,
+): string {
+  // feedparser falls back from guid/id to the link, which it resolved against the placeholder base.
+  const rawGuid = collapseWhitespace(typeof item.guid === 'string' ? item.guid : '');
+  const guid = rawGuid && !isPlaceholderUrl(rawGuid) ? rawGuid : url;
+  if (guid) return guid.length > MAX_GUID_LENGTH ? hashGuid(guid) : guid;
+  const date = publishedAt?.toISOString() ?? '';
+  // Title + date is stable across edits of the body; the body only helps when both are missing.
+  return hashGuid(title || date ? `${title}\n${date}` : body);
+}
+
+function hashGuid(value: string): string {
+  return `sha256:${createHash('sha256').update(value).digest('hex')}`;
+}
+
+function validDate(value: unknown): Date | null {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
+}
+
+// feedparser splits dc:subject on spaces ("Plant Biology, Botany" -> "Plant", "Biology,", "Botany");
+// put those pieces back together and split on commas and semicolons instead.
+function categoryCandidates(item: FeedParser.Item): unknown[] {
+  const candidates: unknown[] = Array.isArray(item.categories) ? [...item.categories] : [];
+  const subjects = (Array.isArray(item['dc:subject']) ? item['dc:subject'] : [item['dc:subject']])
+    .map((node: unknown) => (node as { '#'?: unknown } | undefined)?.['#'])
+    .filter((text: unknown): text is string => typeof text === 'string');
+  for (const subject of subjects) {
+    for (const piece of subject.split(' ')) {
+      const index = candidates.indexOf(piece.trim());
+      if (index !== -1) candidates.splice(index, 1);
+    }
+    candidates.push(...subject.split(/[,;]/));
+  }
+  return candidates;
+}
+
+function normaliseCategories(raw: unknown[]): string[] {
+  const seen = new Set<string>();
+  const categories: string[] = [];
+  for (const entry of raw) {
+    if (typeof entry !== 'string') continue;
+    const category = truncateText(collapseWhitespace(entry), MAX_CATEGORY_LENGTH);
+    const key = category.toLocaleLowerCase();
+    if (!category || seen.has(key)) continue;
+    seen.add(key);
+    categories.push(category);
+    if (categories.length === MAX_CATEGORIES) break;
+  }
+  return categories;
+}

@@ -1,0 +1,54 @@
+import { type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createDecoders } from './decompress';
+import { FeedError } from './feed-error';
+
+export function tooLargeError(maxBytes: number): FeedError {
+  const mebibytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+  return new FeedError('TOO_LARGE', `The feed is larger than the ${mebibytes} MiB limit.`);
+}
+
+/**
+ * Reads a response body, decompressing it ourselves so that the cap applies to decompressed bytes:
+ * a compression bomb stops as soon as the cap is crossed, because the collector errors and the
+ * pipeline tears down the inflater and the socket before the rest is inflated.
+ */
+export async function readCappedBody(
+  body: Readable,
+  contentEncoding: string | null | undefined,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const decoders = createDecoders(contentEncoding);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const collector = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        done(tooLargeError(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+      done();
+    },
+  });
+
+  try {
+    await pipeline([body, ...decoders, collector], { signal });
+  } catch (error) {
+    if (error instanceof FeedError) throw error;
+    if (isZlibError(error)) {
+      throw new FeedError('BAD_RESPONSE', 'The feed server sent a corrupt compressed response.', {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI'));
+}

@@ -1,0 +1,104 @@
+import sanitizeHtml from 'sanitize-html';
+import { toAbsoluteHttpUrl } from './feed-url';
+
+// Ordinary article markup; anything else is dropped (its text kept) by the allowlist.
+const ALLOWED_TAGS = [
+  'p br hr div span a img figure figcaption picture h1 h2 h3 h4 h5 h6 ul ol li dl dt dd',
+  'blockquote q cite pre code em strong b i u s del ins sub sup small mark abbr time',
+  'table caption thead tbody tfoot tr th td colgroup col',
+]
+  .join(' ')
+  .split(' ');
+
+const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title', 'rel'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  abbr: ['title'],
+  time: ['datetime'],
+  ol: ['start', 'reversed'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  col: ['span'],
+  colgroup: ['span'],
+};
+
+// Their content is not fallback text a reader should see, so it goes with the tag.
+const DISCARD_WITH_CONTENT = 'script style noscript textarea option template iframe object svg math'.split(
+  ' ',
+);
+
+// Share buttons and counters that feed services inject into every item (Miniflux blocks the same).
+const BLOCKED_IMAGE_URLS = [
+  /^https?:\/\/feeds\.feedburner\.com\/~(ff|r)\//i,
+  /^https?:\/\/feeds\.wordpress\.com\/1\.0\//i,
+  /^https?:\/\/(pixel\.wp\.com|stats\.wordpress\.com)\//i,
+];
+
+/**
+ * Sanitises an item's HTML with an allowlist: no scripts, styles, iframes, embeds, forms or event
+ * handlers; href/src/cite resolved against `baseUrl` and kept only when they end up http(s) (or mailto
+ * for links); 1x1 tracking pixels and images without a usable src are dropped; links get
+ * rel="noopener noreferrer".
+ */
+export function sanitizeBody(html: string | null | undefined, baseUrl: string | null): string {
+  if (!html) return '';
+  const output = sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+    // Relative and protocol-relative URLs were already resolved; anything left relative is unusable.
+    allowProtocolRelative: false,
+    nonTextTags: DISCARD_WITH_CONTENT,
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...withUrl(attribs, 'href', baseUrl, true), rel: 'noopener noreferrer' },
+      }),
+      img: (tagName, attribs) => ({ tagName, attribs: withUrl(attribs, 'src', baseUrl, false) }),
+      blockquote: (tagName, attribs) => ({ tagName, attribs: withUrl(attribs, 'cite', baseUrl, false) }),
+      q: (tagName, attribs) => ({ tagName, attribs: withUrl(attribs, 'cite', baseUrl, false) }),
+    },
+    exclusiveFilter: (frame) => {
+      if (frame.tag === 'img') {
+        const src = frame.attribs.src;
+        return (
+          !src || isTrackingPixel(frame.attribs) || BLOCKED_IMAGE_URLS.some((pattern) => pattern.test(src))
+        );
+      }
+      // A link left with nothing to click (its image was a pixel or share button) is just noise.
+      return frame.tag === 'a' && frame.text.trim() === '' && frame.mediaChildren.length === 0;
+    },
+  });
+  return output.trim();
+}
+
+/** True for the invisible 0x0 / 1x1 images used to track readers. */
+export function isTrackingPixel(attribs: Record<string, string | undefined>): boolean {
+  const width = Number.parseInt(attribs.width ?? '', 10);
+  const height = Number.parseInt(attribs.height ?? '', 10);
+  return width <= 1 && height <= 1;
+}
+
+// Rewrites one URL attribute in place (keeping attribute order), or drops it when it cannot be made safe.
+function withUrl(
+  attribs: sanitizeHtml.Attributes,
+  name: string,
+  baseUrl: string | null,
+  allowMailto: boolean,
+): sanitizeHtml.Attributes {
+  const result: sanitizeHtml.Attributes = {};
+  for (const [key, value] of Object.entries(attribs)) {
+    if (key !== name) {
+      result[key] = value;
+      continue;
+    }
+    const resolved =
+      allowMailto && /^\s*mailto:/i.test(value) ? value.trim() : toAbsoluteHttpUrl(value, baseUrl);
+    if (resolved) result[key] = resolved;
+  }
+  return result;
+}
