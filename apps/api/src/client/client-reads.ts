@@ -60,7 +60,7 @@ export async function sendArticle(
       return cacheable(reply.serialize(await getPublishedArticle(db, siteId, slug)) as string);
     } catch (error) {
       // An unknown slug is remembered too (until the next change), so repeated misses cost no query.
-      if ((error as { code?: string }).code === 'ARTICLE_NOT_FOUND') return null;
+      if (error instanceof NotFoundError) return null;
       throw error;
     }
   });
