@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { downloadWhileSampling } from './download';
 import { type LoadResult, measure } from './load';
 import { type Server, startServer } from './processes';
+import { printReport } from './report';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 
 // pnpm bench:client — the client API under load, on loopback only. Figures are printed, never asserted.
@@ -148,50 +149,11 @@ async function main() {
           log(
             `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
           );
-          report(results, deepPage, download);
+          printReport({ results, deepPage, download, articles, seconds, connections });
         }
       },
     );
   }
-}
-
-function report(
-  results: Record<string, LoadResult>,
-  deepPage: number,
-  download: Awaited<ReturnType<typeof downloadWhileSampling>>,
-) {
-  const baseline = results.baseline as LoadResult;
-  const row = (key: string, target: string) => {
-    const r = results[key] as LoadResult;
-    const ratio = r.requestsPerSecond / baseline.requestsPerSecond;
-    const problems = r.non2xx + r.errors > 0 ? `  (${r.non2xx} non-2xx, ${r.errors} errors!)` : '';
-    return `${r.name.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(6)} ${ratio.toFixed(2).padStart(6)}x   ${target}${problems}`;
-  };
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  const lines = [
-    '',
-    `Client API benchmark: ${articles.toLocaleString('en')} articles, autocannon ${connections} connections x ${seconds} s, site key, loopback`,
-    `${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50ms'.padStart(6)} ${'p99ms'.padStart(6)} ${'ratio'.padStart(7)}   target`,
-    row('baseline', '(bare Fastify hello world)'),
-    row('posts1-on', '>= 0.35x baseline, p99 <= 15 ms'),
-    row(
-      'postsDeep-on',
-      `p50 <= 2x page 1 (${(results['postsDeep-on'] as LoadResult).p50 / Math.max((results['posts1-on'] as LoadResult).p50, 1)}x)`,
-    ),
-    row('article-on', '>= 0.35x baseline, p99 <= 15 ms'),
-    row('partner-on', ''),
-    row('posts1-off', '>= 4,000 req/s'),
-    row(
-      'postsDeep-off',
-      `p50 <= 2x page 1 (${((results['postsDeep-off'] as LoadResult).p50 / Math.max((results['posts1-off'] as LoadResult).p50, 1)).toFixed(2)}x)`,
-    ),
-    row('article-off', ''),
-    row('partner-off', ''),
-    `/client/all (network key): ${download.articles} articles, ${mb(download.bytes)} in ${download.seconds.toFixed(2)} s; ` +
-      `API RSS ${mb(download.rssBeforeBytes)} before, peak growth ${mb(download.rssPeakGrowthBytes)} (target <= 64 MB)`,
-    `Deep page: ${deepPage}. Shared 2-core machine: PG, the API, the baseline and autocannon share the cores; treat as indicative.`,
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 try {
