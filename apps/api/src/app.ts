@@ -25,7 +25,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
-  app.decorate('passwords', createPasswordHasher(deps.config.bcryptCost));
+  const passwords = createPasswordHasher(deps.config.bcryptCost);
+  app.decorate('passwords', passwords);
+  app.addHook('onClose', () => passwords.close());
   app.decorate('storage', deps.storage);
 
   await app.register(sensible);

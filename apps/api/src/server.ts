@@ -10,9 +10,12 @@ const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
 const storage = config.storage && createUploadSigner(config.storage);
+const hops = config.trustProxy;
+// A hop count trusts that many proxies in front of us (Fastify's typings take it as a function).
+const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
   { config, db, redis, storage },
-  { logger: loggerOptions(config.logLevel), trustProxy: true },
+  { logger: loggerOptions(config.logLevel), trustProxy },
 );
 
 let closing = false;

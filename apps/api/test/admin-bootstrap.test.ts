@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
-import * as bcrypt from '@node-rs/bcrypt';
+import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
@@ -50,7 +50,7 @@ describe('pnpm admin:create', () => {
     const rows = await admins('root@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.role).toBe('admin');
-    expect(await bcrypt.verify('root password 1', rows[0]?.password_hash ?? '')).toBe(true);
+    expect(await bcrypt.compare('root password 1', rows[0]?.password_hash ?? '')).toBe(true);
   });
 
   it('replaces the password with --reset-password', async () => {
@@ -63,7 +63,7 @@ describe('pnpm admin:create', () => {
     ]);
     expect(reset).toMatchObject({ code: 0, output: expect.stringContaining('replaced') });
     const [row] = await admins('root@example.com');
-    expect(await bcrypt.verify('new root password', row?.password_hash ?? '')).toBe(true);
+    expect(await bcrypt.compare('new root password', row?.password_hash ?? '')).toBe(true);
   });
 
   it('reads missing values from piped input, one per line', async () => {
@@ -108,6 +108,6 @@ describe('API start-up with ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     expect(await startApi(port, 'boot password two')).toContain('"outcome":"exists"');
     const rows = await admins('boot@example.com');
     expect(rows).toHaveLength(1);
-    expect(await bcrypt.verify('boot password one', rows[0]?.password_hash ?? '')).toBe(true);
+    expect(await bcrypt.compare('boot password one', rows[0]?.password_hash ?? '')).toBe(true);
   });
 });

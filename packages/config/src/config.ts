@@ -8,6 +8,12 @@ const BcryptCost = Type.Optional(
 const bcryptCostOf = (env: { NODE_ENV: string; BCRYPT_COST?: number | undefined }) =>
   env.BCRYPT_COST ?? (env.NODE_ENV === 'test' ? 10 : 12);
 
+// Believing X-Forwarded-For from anyone lets a client pick its own IP; trust only what is named.
+function trustProxyOf(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^[0-9]+$/.test(value) ? Number(value) : value;
+}
+
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -46,6 +52,11 @@ export const apiEnvSchema = Type.Object({
   ),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
   BCRYPT_COST: BcryptCost,
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$',
+    description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs',
+  }),
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
   CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
     default: 300,
@@ -101,6 +112,8 @@ export interface ApiConfig extends CommonConfig {
   admin: { email: string; password: string } | undefined;
   /** bcrypt work factor for new password hashes (verification reads the cost stored in each hash). */
   bcryptCost: number;
+  /** Fastify's trustProxy: which X-Forwarded-For hops to believe for request.ip (login limiter). */
+  trustProxy: boolean | number | string;
   client: {
     /** Cache-Control max-age of client responses, seconds. */
     cacheMaxAge: number;
@@ -165,6 +178,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     bcryptCost: bcryptCostOf(env),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     client: {
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,

@@ -77,6 +77,15 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ ...valid, BCRYPT_COST: '8' })).toThrow(/BCRYPT_COST is invalid/);
   });
 
+  it('trusts no proxy unless told which', () => {
+    expect(loadApiConfig(valid).trustProxy).toBe(false);
+    expect(loadApiConfig({ ...valid, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadApiConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => loadApiConfig({ ...valid, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('reads the private-address switch', () => {
     expect(
       loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).feeds.allowPrivateAddresses,

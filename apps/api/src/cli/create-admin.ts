@@ -92,10 +92,11 @@ if (!emailPattern.test(email)) fail(`Not an e-mail address: "${email}"`);
 if (answers.has('repeat') && answers.get('repeat') !== password) fail('The passwords do not match');
 
 const db = createDb({ connectionString: config.databaseUrl, max: 1, applicationName: 'newsroom-admin-cli' });
+const passwords = createPasswordHasher(config.bcryptCost);
 try {
   const { outcome } = await ensureAdministrator(
     db,
-    createPasswordHasher(config.bcryptCost),
+    passwords,
     { email, password },
     {
       resetPassword: values['reset-password'],
@@ -113,5 +114,5 @@ try {
   if (error instanceof DomainError) fail(error.message);
   fail(`Could not create the administrator: ${(error as Error).message}`);
 } finally {
-  await db.destroy();
+  await Promise.all([db.destroy(), passwords.close()]);
 }

@@ -1,33 +1,12 @@
 import { insertArticle } from '@newsroom/domain';
+import { insertAdmin, insertPublisher } from './dashboard-accounts';
 import type { TestApp } from './test-app';
 
 /** An administrator and a publisher in the test database, with a token each. */
 export async function createDashboardUsers({ app, db }: Pick<TestApp, 'app' | 'db'>) {
-  const admin = await db
-    .insertInto('users')
-    .values({ email: 'admin@example.com', password_hash: 'x', role: 'admin' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const publisher = await db
-    .insertInto('publishers')
-    .values({ name: 'Daily Planet', approved: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const publisherUser = await db
-    .insertInto('users')
-    .values({
-      email: 'desk@planet.example',
-      password_hash: 'x',
-      role: 'publisher',
-      publisher_id: publisher.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return {
-    publisherId: publisher.id,
-    adminToken: app.issueToken({ id: admin.id }),
-    publisherToken: app.issueToken({ id: publisherUser.id }),
-  };
+  const admin = await insertAdmin(app, db);
+  const publisher = await insertPublisher(app, db, { name: 'Daily Planet', approved: true });
+  return { publisherId: publisher.publisherId, adminToken: admin.token, publisherToken: publisher.token };
 }
 
 let guid = 0;

@@ -1,4 +1,6 @@
-import { hash as bcryptHash, verify as bcryptVerify, parseOptions } from '@node-rs/bcrypt';
+import { availableParallelism } from 'node:os';
+import bcrypt from 'bcryptjs';
+import { Piscina } from 'piscina';
 import { DomainValidationError } from '../errors';
 
 export const minPasswordLength = 12;
@@ -17,6 +19,8 @@ export interface PasswordHasher {
   verify(password: string, hash: string | undefined): Promise<boolean>;
   /** Whether `hash` was made with a lower cost than the configured one (rehash it on the next login). */
   needsRehash(hash: string): boolean;
+  /** Stops the worker threads. */
+  close(): Promise<void>;
 }
 
 export function assertAcceptablePassword(password: string): void {
@@ -35,15 +39,23 @@ export function assertAcceptablePassword(password: string): void {
 }
 
 /**
- * A hasher at `cost`. @node-rs/bcrypt runs each hash and comparison on libuv's thread pool, so a login
- * never holds the event loop (bcryptjs, pure JS, held it in 100 ms slices that stack up under concurrent
- * logins: see docs/auth.md for the measurements).
+ * A hasher at `cost`. bcryptjs is pure JavaScript: on the main thread a cost-12 check holds the event
+ * loop for ~100 ms slices that stack up under concurrent logins. Here each hash and comparison runs
+ * on a small pool of worker threads, so other requests keep flowing while a login is checked.
  */
 export function createPasswordHasher(cost: number): PasswordHasher {
+  const pool = new Piscina({
+    filename: new URL('./bcrypt.worker.mjs', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: Math.max(2, availableParallelism()),
+    idleTimeout: 60_000,
+  });
+  const run = <T>(name: 'hash' | 'compare', task: object): Promise<T> => pool.run(task, { name });
+
   let dummyHash: Promise<string> | undefined;
   // Made once, lazily, at the same cost as real hashes so an unknown e-mail is not faster to refuse.
   const dummy = () => {
-    dummyHash ??= bcryptHash('dummy password for unknown accounts', { cost });
+    dummyHash ??= run<string>('hash', { password: 'dummy password for unknown accounts', cost });
     return dummyHash;
   };
 
@@ -51,17 +63,22 @@ export function createPasswordHasher(cost: number): PasswordHasher {
     cost,
     async hash(password) {
       assertAcceptablePassword(password);
-      return bcryptHash(password, { cost });
+      return run<string>('hash', { password, cost });
     },
     async verify(password, hash) {
       const target = hash ?? (await dummy());
-      const matches = await bcryptVerify(password, target);
+      const matches = await run<boolean>('compare', { password, hash: target });
       // A password past 72 bytes can never be a stored one (we refuse to hash those), though bcrypt would
       // compare only its first 72 bytes; the comparison above still ran, so timing stays the same.
       return matches && hash !== undefined && Buffer.byteLength(password, 'utf8') <= maxPasswordBytes;
     },
     needsRehash(hash) {
-      return parseOptions(hash).cost < cost;
+      try {
+        return bcrypt.getRounds(hash) < cost;
+      } catch {
+        return true;
+      }
     },
+    close: () => pool.destroy(),
   };
 }
