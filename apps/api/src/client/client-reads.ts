@@ -73,7 +73,7 @@ export async function sendArticle(
  * written as they arrive, and the cursor is read only as fast as the client takes the bytes.
  * The ETag names the content state (the change feed's token), so it is known before the body is.
  */
-export function sendAllArticles(request: FastifyRequest, reply: FastifyReply, listing: Listing) {
+export async function sendAllArticles(request: FastifyRequest, reply: FastifyReply, listing: Listing) {
   const { db, clientContent } = request.server;
   const token = clientContent.feed.token;
   const etag = token === null ? null : etagOf(`all|${keyOf(listing)}|${token}`);
@@ -82,21 +82,28 @@ export function sendAllArticles(request: FastifyRequest, reply: FastifyReply, li
   const serialize = reply.compileSerializationSchema(
     ClientArticleSchema as unknown as Record<string, unknown>,
   ) as unknown as (article: PublishedArticle) => string;
-  const body = Readable.from(jsonArray(streamPublishedArticles(db, listing), serialize), {
-    objectMode: false,
-  });
+  const articles = streamPublishedArticles(db, listing);
+  // Wait for the first row before answering: a database failure up to here is still a clean error response
+  // (after the headers, all that is left is to cut the connection).
+  const first = await articles.next();
+  const body = Readable.from(jsonArray(first, articles, serialize), { objectMode: false });
+  // However the response ends (complete, client gone, error), close the cursor and free its connection.
+  body.once('close', () => void articles.return(undefined));
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
 async function* jsonArray<T>(
-  items: AsyncIterable<T>,
+  first: IteratorResult<T>,
+  rest: AsyncIterator<T>,
   serialize: (item: T) => string,
 ): AsyncGenerator<string> {
   yield '[';
+  let next = first;
   let separator = '';
-  for await (const item of items) {
-    yield separator + serialize(item);
+  while (!next.done) {
+    yield separator + serialize(next.value);
     separator = ',';
+    next = await rest.next();
   }
   yield ']';
 }

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
 import { createTestApp, testApiKey } from '../support/test-app';
@@ -319,5 +322,36 @@ describe('/all', () => {
     for (let page = 1; page <= 15; page++)
       paged.push(...(await slugs(`/posts?limit=100&page=${page}`, manyKey)));
     expect(paged).toEqual(all);
+  });
+
+  // Relies on the 1,500 articles of the test above: far more than one socket buffer and one cursor fetch.
+  it('closes the database cursor when the client goes away mid-stream', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path: '/api/v1/client/all', headers: { 'x-api-key': testApiKey } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) =>
+        (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(error),
+      );
+    });
+    const openCursors = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and state <> 'idle' and query ilike '%lateral%'
+              and pid <> pg_backend_pid()`.execute(db)
+        ).rows[0]?.n,
+      );
+    await expect.poll(openCursors, { timeout: 2_000 }).toBe(0);
+    // The pool still works.
+    expect((await get('/posts?limit=1')).statusCode).toBe(200);
   });
 });
