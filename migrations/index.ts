@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import pg from 'pg';
 import * as initialSchema from './2026-11-22T0000-initial-schema';
+import * as clientReadPath from './2026-11-22T0300-client-read-path';
 import * as articleSlugPatternIndex from './2026-11-22T0400-article-slug-pattern-index';
 import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-published-at';
 
@@ -10,6 +11,7 @@ import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-publ
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial-schema': initialSchema,
+  '2026-11-22T0300-client-read-path': clientReadPath,
   '2026-11-22T0400-article-slug-pattern-index': articleSlugPatternIndex,
   '2026-11-22T0400-article-source-published-at': articleSourcePublishedAt,
 };

@@ -58,6 +58,15 @@ export const apiEnvSchema = Type.Object({
     description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs',
   }),
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
+  CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
+    default: 300,
+    minimum: 0,
+    description: 'seconds an HTTP cache may serve a stale client response while it revalidates',
+  }),
+  CLIENT_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description: 'in-process response cache of the client routes (off: every read goes to Postgres)',
+  }),
 });
 
 export const workerEnvSchema = Type.Object({
@@ -105,7 +114,14 @@ export interface ApiConfig extends CommonConfig {
   bcryptCost: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe for request.ip (login limiter). */
   trustProxy: boolean | number | string;
-  client: { cacheMaxAge: number };
+  client: {
+    /** Cache-Control max-age of client responses, seconds. */
+    cacheMaxAge: number;
+    /** Cache-Control stale-while-revalidate of client responses, seconds. */
+    staleWhileRevalidate: number;
+    /** Whether client responses are kept in memory between content changes. */
+    responseCache: boolean;
+  };
 }
 
 export interface WorkerConfig extends CommonConfig {
@@ -163,7 +179,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
         : undefined,
     bcryptCost: bcryptCostOf(env),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
-    client: { cacheMaxAge: env.CLIENT_CACHE_MAX_AGE },
+    client: {
+      cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
+      staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
+      responseCache: env.CLIENT_CACHE === 'on',
+    },
   };
 }
 

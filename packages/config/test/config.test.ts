@@ -20,7 +20,7 @@ describe('loadApiConfig', () => {
       storage: undefined,
       admin: undefined,
       feeds: { allowPrivateAddresses: false },
-      client: { cacheMaxAge: 60 },
+      client: { cacheMaxAge: 60, staleWhileRevalidate: 300, responseCache: true },
     });
   });
 
@@ -93,6 +93,22 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ ...valid, FEED_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(
       /FEED_ALLOW_PRIVATE_ADDRESSES/,
     );
+  });
+});
+
+describe('client cache settings', () => {
+  it('reads the client cache switch and HTTP cache lifetimes', () => {
+    const config = loadApiConfig({
+      ...valid,
+      CLIENT_CACHE: 'off',
+      CLIENT_CACHE_MAX_AGE: '0',
+      CLIENT_CACHE_STALE_WHILE_REVALIDATE: '30',
+    });
+    expect(config.client).toEqual({ cacheMaxAge: 0, staleWhileRevalidate: 30, responseCache: false });
+  });
+
+  it('names a bad CLIENT_CACHE value', () => {
+    expect(() => loadApiConfig({ ...valid, CLIENT_CACHE: 'maybe' })).toThrow(/CLIENT_CACHE is invalid/);
   });
 });
 

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { clientContentPlugin } from '../client/client-content.plugin';
+import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
+import { clientRoutes } from './client/client.routes';
 import { healthRoutes } from './health.routes';
 import { feedImportRoutes } from './publisher/feed-import.routes';
 import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
 import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
 import { siteRoutes } from './sites/site.routes';
+import { siteKeyRoutes } from './sites/site-keys.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
 
 /**
@@ -35,6 +39,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(siteRoutes, { prefix: '/site' });
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
+        await admin.register(siteKeyRoutes, { prefix: '/site' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
       });
 
@@ -43,6 +48,15 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
         await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
         await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });
+
+      await api.register(
+        async (client) => {
+          await client.register(clientContentPlugin);
+          client.addHook('onRequest', clientKeyGuard);
+          await client.register(clientRoutes);
+        },
+        { prefix: '/client' },
+      );
     },
     { prefix: '/api/v1' },
   );

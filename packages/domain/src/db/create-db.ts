@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -26,5 +27,6 @@ export function createDb({ connectionString, max = 10, applicationName = 'newsro
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets `.stream()` read big results in chunks (the client /all route) instead of all at once.
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }

@@ -83,6 +83,9 @@ export interface SiteApiKeyTable {
 export interface ArticleSiteTable {
   article_id: string;
   site_id: string;
+  /** Copies kept by triggers (listings order a site's articles from this table alone); never written by code. */
+  published_at: ColumnType<Date | null, never, never>;
+  is_aggregated: ColumnType<boolean, never, never>;
 }
 
 export interface PublisherDefaultSiteTable {

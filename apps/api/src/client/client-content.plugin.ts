@@ -1,0 +1,58 @@
+import { digestApiKey, type ListingOutline, type SiteKeyOwner } from '@newsroom/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ChangeFeed } from './change-feed';
+import type { ClientScope } from './client-scope';
+import type { CacheableResponse } from './http-caching';
+import { VersionedMemo } from './versioned-memo';
+
+/** The client read path's in-process state: the change feed and the caches it keeps honest. */
+export interface ClientContent {
+  feed: ChangeFeed;
+  networkKeyDigest: Buffer;
+  /** Serialised responses by route + scope + parameters (null: a 404). Switched off by CLIENT_CACHE=off. */
+  responses: VersionedMemo<CacheableResponse | null>;
+  /** Listing sizes and anchors (small; always kept: they make totals and deep pages cheap). */
+  outlines: VersionedMemo<ListingOutline>;
+  /** Site key digest -> owner (null: no such unrevoked key). */
+  keyOwners: VersionedMemo<SiteKeyOwner | null>;
+  /** Site slug -> id, for the network key's ?site= filter. */
+  siteIds: VersionedMemo<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clientContent: ClientContent;
+  }
+  interface FastifyRequest {
+    /** Set by the client key guard on every /client request that gets past it. */
+    clientScope: ClientScope;
+  }
+}
+
+const responseCacheBytes = 64 * 1024 * 1024;
+
+export const clientContentPlugin = fp(async (app: FastifyInstance) => {
+  const feed = new ChangeFeed({
+    connectionString: app.config.databaseUrl,
+    onError: (error) =>
+      app.log.warn({ err: error }, 'content change feed lost: client caches bypassed until it reconnects'),
+  });
+  await feed.start();
+  app.addHook('onClose', () => feed.close());
+
+  app.decorate('clientContent', {
+    feed,
+    networkKeyDigest: digestApiKey(app.config.apiKey),
+    responses: new VersionedMemo<CacheableResponse | null>(feed, {
+      enabled: app.config.client.responseCache,
+      max: 10_000,
+      maxSize: responseCacheBytes,
+      sizeOf: (response) => response?.body.length ?? 1,
+    }),
+    outlines: new VersionedMemo<ListingOutline>(feed, { max: 1_000 }),
+    keyOwners: new VersionedMemo<SiteKeyOwner | null>(feed, { max: 10_000 }),
+    siteIds: new VersionedMemo<string>(feed, { max: 1_000 }),
+  });
+  app.decorateRequest('clientScope', null as unknown as ClientScope);
+});

@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import {
+  findListingOutline,
+  getPublishedArticle,
+  type Listing,
+  listPublishedArticles,
+  NotFoundError,
+  type PageRequest,
+  type PublishedArticle,
+  streamPublishedArticles,
+} from '@newsroom/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ClientArticleSchema } from '../schemas/client-article.schema';
+import { paginationMeta } from '../schemas/pagination.schema';
+import {
+  cacheable,
+  cachePolicyOf,
+  etagOf,
+  matchesIfNoneMatch,
+  sendCacheable,
+  setClientCacheHeaders,
+} from './http-caching';
+
+// The client routes' reads: each goes through the response cache (by route + scope + parameters),
+// serialises with the route's response schema once per content generation, and answers 304 when it can.
+
+const keyOf = (listing: Listing) =>
+  JSON.stringify([listing.siteId, listing.aggregatedOnly, listing.tag, listing.category, listing.section]);
+
+export async function sendListingPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  listing: Listing,
+  page: PageRequest,
+) {
+  const { db, clientContent } = request.server;
+  const listingKey = keyOf(listing);
+  const response = await clientContent.responses.get(
+    `page|${listingKey}|${page.page}|${page.limit}`,
+    async () => {
+      const outline = await clientContent.outlines.get(listingKey, () => findListingOutline(db, listing));
+      const { items, total } = await listPublishedArticles(db, listing, page, outline);
+      return cacheable(
+        reply.serialize({ data: items, meta: { pagination: paginationMeta(page, total) } }) as string,
+      );
+    },
+  );
+  return sendCacheable(request, reply, response as NonNullable<typeof response>);
+}
+
+export async function sendArticle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  siteId: string | null,
+  slug: string,
+) {
+  const { db, clientContent } = request.server;
+  const response = await clientContent.responses.get(`article|${siteId}|${slug}`, async () => {
+    try {
+      return cacheable(reply.serialize(await getPublishedArticle(db, siteId, slug)) as string);
+    } catch (error) {
+      // An unknown slug is remembered too (until the next change), so repeated misses cost no query.
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  });
+  if (!response) throw new NotFoundError('article', slug);
+  return sendCacheable(request, reply, response);
+}
+
+/**
+ * Every article of the listing as one JSON array, streamed from a database cursor: rows are serialised and
+ * written as they arrive, and the cursor is read only as fast as the client takes the bytes.
+ * The ETag names the content state (the change feed's token), so it is known before the body is.
+ */
+export async function sendAllArticles(request: FastifyRequest, reply: FastifyReply, listing: Listing) {
+  const { db, clientContent } = request.server;
+  const token = clientContent.feed.token;
+  const etag = token === null ? null : etagOf(`all|${keyOf(listing)}|${token}`);
+  setClientCacheHeaders(reply, cachePolicyOf(request), etag);
+  if (etag && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const serialize = reply.compileSerializationSchema(
+    ClientArticleSchema as unknown as Record<string, unknown>,
+  ) as unknown as (article: PublishedArticle) => string;
+  const articles = streamPublishedArticles(db, listing);
+  // Wait for the first row before answering: a database failure up to here is still a clean error response
+  // (after the headers, all that is left is to cut the connection).
+  const first = await articles.next();
+  const body = Readable.from(jsonArray(first, articles, serialize), { objectMode: false });
+  // However the response ends (complete, client gone, error), close the cursor and free its connection.
+  body.once('close', () => void articles.return(undefined));
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+async function* jsonArray<T>(
+  first: IteratorResult<T>,
+  rest: AsyncIterator<T>,
+  serialize: (item: T) => string,
+): AsyncGenerator<string> {
+  yield '[';
+  let next = first;
+  let separator = '';
+  while (!next.done) {
+    yield separator + serialize(next.value);
+    separator = ',';
+    next = await rest.next();
+  }
+  yield ']';
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { sendAllArticles, sendArticle, sendListingPage } from '../../client/client-reads';
+import { siteIdInScope } from '../../client/client-scope';
+import {
+  ClientArticleSchema,
+  ClientListingQuerySchema,
+  ClientScopeQuerySchema,
+  ClientSlugParamsSchema,
+  NotModifiedSchema,
+} from '../../schemas/client-article.schema';
+import { errorResponses } from '../../schemas/error.schema';
+import { paginated } from '../../schemas/pagination.schema';
+
+const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyQuery: [] }];
+const tags = ['client'];
+
+/** The read-only routes child sites use. The key guard (one hook on this subtree) has set request.clientScope. */
+export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const listingSchema = {
+    tags,
+    security,
+    querystring: ClientListingQuerySchema,
+    response: {
+      200: paginated(ClientArticleSchema),
+      304: NotModifiedSchema,
+      ...errorResponses(400, 401, 403),
+    },
+  };
+
+  app.get(
+    '/posts',
+    { schema: { ...listingSchema, summary: 'Published articles, newest first, paginated' } },
+    async (request, reply) => {
+      const { page, limit, site, tag, category, section } = request.query;
+      const siteId = await siteIdInScope(request, site);
+      const listing = {
+        siteId,
+        aggregatedOnly: false,
+        tag: tag ?? null,
+        category: category ?? null,
+        section: section ?? null,
+      };
+      return sendListingPage(request, reply, listing, { page, limit });
+    },
+  );
+
+  app.get(
+    '/partner-articles',
+    {
+      schema: {
+        ...listingSchema,
+        summary: 'Published articles imported from publisher feeds, newest first, paginated',
+      },
+    },
+    async (request, reply) => {
+      const { page, limit, site, tag, category, section } = request.query;
+      const siteId = await siteIdInScope(request, site);
+      const listing = {
+        siteId,
+        aggregatedOnly: true,
+        tag: tag ?? null,
+        category: category ?? null,
+        section: section ?? null,
+      };
+      return sendListingPage(request, reply, listing, { page, limit });
+    },
+  );
+
+  app.get(
+    '/article/:slug',
+    {
+      schema: {
+        summary: 'One published article by slug',
+        tags,
+        security,
+        params: ClientSlugParamsSchema,
+        querystring: ClientScopeQuerySchema,
+        response: { 200: ClientArticleSchema, 304: NotModifiedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const siteId = await siteIdInScope(request, request.query.site);
+      return sendArticle(request, reply, siteId, request.params.slug);
+    },
+  );
+
+  app.get(
+    '/all',
+    {
+      schema: {
+        summary: 'Every published article, newest first, unpaginated (streamed)',
+        tags,
+        security,
+        querystring: ClientScopeQuerySchema,
+        response: {
+          200: Type.Array(ClientArticleSchema),
+          304: NotModifiedSchema,
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const siteId = await siteIdInScope(request, request.query.site);
+      const listing = { siteId, aggregatedOnly: false, tag: null, category: null, section: null };
+      return sendAllArticles(request, reply, listing);
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { Type } from 'typebox';
+import { DateTimeSchema } from './date-time.schema';
+
+export const SiteKeySchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    siteId: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    prefix: Type.String({ description: 'the first characters of the key, to recognise it' }),
+    createdAt: DateTimeSchema,
+    revokedAt: Type.Union([DateTimeSchema, Type.Null()], {
+      description: 'when the key was revoked; null while valid',
+    }),
+  },
+  { title: 'SiteKey' },
+);
+
+export const CreatedSiteKeySchema = Type.Object(
+  {
+    ...SiteKeySchema.properties,
+    key: Type.String({ description: 'the key itself: shown only in this response, stored only as a hash' }),
+  },
+  { title: 'CreatedSiteKey' },
+);
+
+export const CreateSiteKeyBodySchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'what the key is for, e.g. "production"',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const SiteParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const SiteKeyParamsSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  keyId: Type.String({ format: 'uuid' }),
+});

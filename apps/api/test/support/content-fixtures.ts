@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { createSiteKey, type Db } from '@newsroom/domain';
+
+/** Test data for the client routes, written straight to the tables (as the dashboard or worker would). */
+
+export async function insertSite(db: Db, slug: string): Promise<string> {
+  const row = await db
+    .insertInto('sites')
+    .values({ slug, name: `Site ${slug}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function issueSiteKey(
+  db: Db,
+  siteId: string,
+  name = 'test',
+): Promise<{ id: string; key: string }> {
+  const created = await createSiteKey(db, siteId, name);
+  return { id: created.id, key: created.secret };
+}
+
+export interface ArticleSeed {
+  title?: string;
+  slug?: string;
+  status?: 'draft' | 'pending' | 'published' | 'rejected';
+  siteIds?: string[];
+  publishedAt?: Date;
+  aggregated?: boolean;
+  tags?: string[];
+  category?: string | null;
+  section?: string | null;
+}
+
+/** Inserts an article (published by default) and its host-site links in one transaction. */
+export async function insertArticle(db: Db, seed: ArticleSeed = {}): Promise<{ id: string; slug: string }> {
+  const status = seed.status ?? 'published';
+  const slug = seed.slug ?? `article-${randomUUID().slice(0, 8)}`;
+  const aggregated = seed.aggregated ?? false;
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('articles')
+      .values({
+        title: seed.title ?? `Title of ${slug}`,
+        slug,
+        body: `Body of ${slug}`,
+        tags: seed.tags ?? [],
+        category: seed.category ?? null,
+        section: seed.section ?? null,
+        thumbnail: null,
+        image: null,
+        status,
+        is_aggregated: aggregated,
+        source: aggregated ? 'Daily Planet' : null,
+        source_url: aggregated ? `https://planet.example/${slug}` : null,
+        published_at: status === 'published' ? (seed.publishedAt ?? new Date()) : null,
+      })
+      .returning(['id', 'slug'])
+      .executeTakeFirstOrThrow();
+    if (seed.siteIds?.length) {
+      await tx
+        .insertInto('article_sites')
+        .values(seed.siteIds.map((siteId) => ({ article_id: row.id, site_id: siteId })))
+        .execute();
+    }
+    return row;
+  });
+}
+
+/** Distinct, decreasing publication times: minutesAgo(1) is newer than minutesAgo(2). */
+export const minutesAgo = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutes * 60_000);

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { downloadWhileSampling } from './download';
+import { type LoadResult, measure } from './load';
+import { type Server, startServer } from './processes';
+import { printReport } from './report';
+import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
+
+// pnpm bench:client — the client API under load, on loopback only. Figures are printed, never asserted.
+// Seeds a fresh database, starts the API (and a bare Fastify baseline) as separate processes,
+// measures with autocannon, then stops everything and drops the database. Bounded by a hard deadline.
+
+const articles = Number(process.env.BENCH_ARTICLES ?? 50_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const apiPort = '3901';
+const baselinePort = '3902';
+const deadlineMs = 15 * 60_000;
+
+for (const url of [serverUrl, redisUrl]) {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) {
+    throw new Error(`The benchmark runs on loopback only; refusing ${new URL(url).hostname}`);
+  }
+}
+
+const running: Server[] = [];
+let database: BenchDatabase | undefined;
+let cleaning: Promise<void> | undefined;
+function cleanUp() {
+  cleaning ??= (async () => {
+    await Promise.allSettled(running.map((server) => server.stop()));
+    await database?.drop().catch((error) => console.error('could not drop the bench database:', error));
+  })();
+  return cleaning;
+}
+const deadline = setTimeout(() => {
+  console.error(`Benchmark passed its ${deadlineMs / 60_000}-minute deadline; stopping.`);
+  void cleanUp().then(() => process.exit(2));
+}, deadlineMs);
+deadline.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const apiKey = randomBytes(24).toString('base64url');
+
+function apiEnv(cache: 'on' | 'off', dbUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: apiPort,
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+    API_KEY: apiKey,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    CLIENT_CACHE: cache,
+  };
+}
+
+async function withServer<T>(server: Server, work: (server: Server) => Promise<T>): Promise<T> {
+  running.push(server);
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+    running.splice(running.indexOf(server), 1);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  log(`Seeding ${articles.toLocaleString('en')} articles across 5 sites ...`);
+  database = await createBenchDatabase(serverUrl);
+  const seeded = await seedArticles(database.db, articles, 3_000);
+  log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+  const load = (name: string, url: string, paths: string[], headers: Record<string, string> = {}) =>
+    measure({ name, url, paths, headers, seconds, connections }).then((result) => {
+      log(
+        `  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+      );
+      return result;
+    });
+
+  const results: Record<string, LoadResult> = {};
+  const baselineEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: baselinePort, HOST: '127.0.0.1' };
+  log('Baseline (bare Fastify hello world):');
+  results.baseline = await withServer(
+    await startServer('bench/client/hello-server.ts', baselineEnv),
+    (server) => load('baseline', server.url, ['/']),
+  );
+
+  const siteHeaders = { 'x-api-key': seeded.siteKey };
+  const slugPaths = seeded.siteSlugsSample.map((slug) => `/api/v1/client/article/${slug}`);
+  let deepPage = 0;
+  for (const cache of ['on', 'off'] as const) {
+    log(`API with CLIENT_CACHE=${cache}:`);
+    await withServer(
+      await startServer('apps/api/src/server.ts', apiEnv(cache, database.url)),
+      async (server) => {
+        const first = await fetch(`${server.url}/api/v1/client/posts`, { headers: siteHeaders });
+        const { pages } = ((await first.json()) as { meta: { pagination: { pages: number } } }).meta
+          .pagination;
+        deepPage = Math.max(1, pages - 1);
+        // Warm-up (JIT, pool, and for the cached run the first fill), not measured.
+        await measure({
+          name: 'warm-up',
+          url: server.url,
+          paths: ['/api/v1/client/posts', ...slugPaths],
+          headers: siteHeaders,
+          seconds: 3,
+          connections,
+        });
+        results[`posts1-${cache}`] = await load(
+          `posts page 1 (cache ${cache})`,
+          server.url,
+          ['/api/v1/client/posts'],
+          siteHeaders,
+        );
+        results[`postsDeep-${cache}`] = await load(
+          `posts page ${deepPage} of ${pages} (cache ${cache})`,
+          server.url,
+          [`/api/v1/client/posts?page=${deepPage}`],
+          siteHeaders,
+        );
+        results[`article-${cache}`] = await load(
+          `article by slug, ${slugPaths.length} rotating (cache ${cache})`,
+          server.url,
+          slugPaths,
+          siteHeaders,
+        );
+        results[`partner-${cache}`] = await load(
+          `partner-articles (cache ${cache})`,
+          server.url,
+          ['/api/v1/client/partner-articles'],
+          siteHeaders,
+        );
+        if (cache === 'off') {
+          log('/client/all with the network key (every article):');
+          const download = await downloadWhileSampling(
+            `${server.url}/api/v1/client/all`,
+            { 'x-api-key': apiKey },
+            server.child.pid as number,
+          );
+          log(
+            `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
+          );
+          printReport({ results, deepPage, download, articles, seconds, connections });
+        }
+      },
+    );
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  clearTimeout(deadline);
+}

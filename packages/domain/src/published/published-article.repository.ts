@@ -1,0 +1,201 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DbOrTx } from '../db/create-db';
+import type { ArticleStatus, Database } from '../db/tables';
+import { type PublishedArticle, type PublishedArticleRow, toPublishedArticle } from './published-article';
+import {
+  type Listing,
+  type ListingOutline,
+  type ListingPosition,
+  listingAnchorStep,
+} from './published-listing';
+
+// Partial-index predicates are written as literals (sql.lit), never as bind parameters:
+// a generic plan cannot match a parameter against an index's WHERE clause.
+const published = sql.lit<ArticleStatus>('published');
+const yes = sql.lit(true);
+
+interface Range {
+  /** Start at this position (inclusive). */
+  from?: ListingPosition | null;
+  ordered?: boolean;
+  skip?: number;
+  limit?: number;
+}
+
+/**
+ * The listing's rows as (published_at, id), as subquery `p`.
+ * A site listing reads only article_sites (its copies of published_at/is_aggregated are kept by
+ * triggers) through a (site_id, published_at desc, article_id desc) index; the network listing reads
+ * the articles table's own published index. Filters need the articles row and join it.
+ */
+function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
+  const { from = null, ordered = false, skip = 0, limit } = range;
+  const hasFilters = listing.tag !== null || listing.category !== null || listing.section !== null;
+  if (listing.siteId !== null) {
+    return db
+      .selectFrom('article_sites as s')
+      .select(['s.published_at as published_at', 's.article_id as id'])
+      .where('s.site_id', '=', listing.siteId)
+      .where('s.published_at', 'is not', null)
+      .$if(listing.aggregatedOnly, (q) => q.where('s.is_aggregated', '=', yes))
+      .$if(from !== null, (q) =>
+        q.where((eb) => eb(eb.refTuple('s.published_at', 's.article_id'), '<=', tupleOf(eb, from))),
+      )
+      .$if(hasFilters, (q) =>
+        q
+          .innerJoin('articles as a', 'a.id', 's.article_id')
+          .where('a.status', '=', published)
+          .where((eb) => eb.and(filtersOf(eb, listing))),
+      )
+      .$if(ordered, (q) => q.orderBy('s.published_at', 'desc').orderBy('s.article_id', 'desc'))
+      .$if(skip > 0, (q) => q.offset(skip))
+      .$if(limit !== undefined, (q) => q.limit(limit as number))
+      .as('p');
+  }
+  return db
+    .selectFrom('articles as a')
+    .select(['a.published_at as published_at', 'a.id as id'])
+    .where('a.status', '=', published)
+    .where((eb) => eb.and(filtersOf(eb, listing)))
+    .$if(listing.aggregatedOnly, (q) => q.where('a.is_aggregated', '=', yes))
+    .$if(from !== null, (q) =>
+      q.where((eb) => eb(eb.refTuple('a.published_at', 'a.id'), '<=', tupleOf(eb, from))),
+    )
+    .$if(ordered, (q) => q.orderBy('a.published_at', 'desc').orderBy('a.id', 'desc'))
+    .$if(skip > 0, (q) => q.offset(skip))
+    .$if(limit !== undefined, (q) => q.limit(limit as number))
+    .as('p');
+}
+
+function tupleOf<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, position: ListingPosition | null) {
+  const { publishedAt, id } = position as ListingPosition;
+  return eb.tuple(eb.val(publishedAt), eb.val(id));
+}
+
+function filtersOf(eb: ExpressionBuilder<Database & { a: Database['articles'] }, 'a'>, listing: Listing) {
+  const conditions = [];
+  if (listing.tag !== null) conditions.push(eb('a.tags', '@>', sql<string[]>`array[${listing.tag}]::text[]`));
+  if (listing.category !== null) conditions.push(eb('a.category', '=', listing.category));
+  if (listing.section !== null) conditions.push(eb('a.section', '=', listing.section));
+  return conditions;
+}
+
+/** The columns of a published article, with its host-site slugs (sorted). */
+const publishedArticleColumns = [
+  'articles.id',
+  'articles.title',
+  'articles.slug',
+  'articles.body',
+  'articles.tags',
+  'articles.category',
+  'articles.section',
+  'articles.thumbnail',
+  'articles.image',
+  'articles.is_aggregated',
+  'articles.source',
+  'articles.source_url',
+  'articles.published_at',
+  'articles.updated_at',
+  sql<string[]>`array(
+    select sites.slug from article_sites join sites on sites.id = article_sites.site_id
+     where article_sites.article_id = articles.id order by sites.slug)`.as('host_sites'),
+] as const;
+
+function selectPublishedArticle(db: DbOrTx) {
+  return db.selectFrom('articles').select(publishedArticleColumns);
+}
+
+/** The listing's size and every `listingAnchorStep`-th position, in one scan of its index. */
+export async function findListingOutline(db: DbOrTx, listing: Listing): Promise<ListingOutline> {
+  const numbered = db
+    .selectFrom(positionsOf(db, listing))
+    .select([
+      'p.published_at',
+      'p.id',
+      sql<string>`row_number() over (order by p.published_at desc, p.id desc)`.as('rn'),
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .as('numbered');
+  const rows = await db
+    .selectFrom(numbered)
+    .select(['numbered.published_at', 'numbered.id', 'numbered.total'])
+    .where(sql<boolean>`(numbered.rn - 1) % ${sql.lit(listingAnchorStep)} = 0`)
+    .orderBy('numbered.rn')
+    .execute();
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    anchors: rows.map((row) => ({ publishedAt: row.published_at as Date, id: row.id })),
+  };
+}
+
+/**
+ * `limit` rows of the listing, newest first, starting `skip` rows after `from` (or after the start).
+ * The skip runs over the narrow ordering index only; full rows are read for the page itself.
+ */
+export async function findPublishedArticlesPage(
+  db: DbOrTx,
+  listing: Listing,
+  window: { from: ListingPosition | null; skip: number; limit: number },
+): Promise<PublishedArticle[]> {
+  const page = positionsOf(db, listing, { ...window, ordered: true });
+  const rows = await selectPublishedArticle(db)
+    .innerJoin(page, 'p.id', 'articles.id')
+    .orderBy('p.published_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  return rows.map((row) => toPublishedArticle(row as PublishedArticleRow));
+}
+
+/** One published article by slug, if it is visible in the scope (`siteId` null: any site). */
+export async function findPublishedArticleBySlug(
+  db: DbOrTx,
+  siteId: string | null,
+  slug: string,
+): Promise<PublishedArticle | undefined> {
+  let query = selectPublishedArticle(db)
+    .where('articles.slug', '=', slug)
+    .where('articles.status', '=', published);
+  if (siteId !== null) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('article_sites')
+          .select(sql.lit(1).as('one'))
+          .whereRef('article_sites.article_id', '=', 'articles.id')
+          .where('article_sites.site_id', '=', siteId),
+      ),
+    );
+  }
+  const row = await query.executeTakeFirst();
+  return row && toPublishedArticle(row as PublishedArticleRow);
+}
+
+/**
+ * Every article of the listing, newest first, read through a server-side cursor `chunkSize` rows at a time:
+ * memory stays flat however many there are. Stopping the iteration early closes the cursor.
+ * The articles row is fetched in a LATERAL subquery with OFFSET 0 (a planner fence), so the plan walks the
+ * ordering index and fetches row by row: the first rows leave at once, with no hash join or sort of the
+ * whole listing before them.
+ */
+export async function* streamPublishedArticles(
+  db: DbOrTx,
+  listing: Listing,
+  chunkSize = 200,
+): AsyncGenerator<PublishedArticle> {
+  const rows = db
+    .selectFrom(positionsOf(db, listing, { ordered: true }))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('articles')
+          .select(publishedArticleColumns)
+          .whereRef('articles.id', '=', 'p.id')
+          .offset(0)
+          .as('a'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('a')
+    .orderBy('p.published_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .stream(chunkSize);
+  for await (const row of rows) yield toPublishedArticle(row as PublishedArticleRow);
+}

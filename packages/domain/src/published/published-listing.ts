@@ -1,0 +1,44 @@
+/**
+ * Which published articles a listing shows: a scope (one site, or the whole network) and optional filters.
+ * Order is always newest first: publishedAt desc, then id desc.
+ */
+export interface Listing {
+  /** null: every site (the network key); otherwise only articles hosted on this site. */
+  siteId: string | null;
+  /** Only articles imported from feeds (partner articles). */
+  aggregatedOnly: boolean;
+  tag: string | null;
+  category: string | null;
+  section: string | null;
+}
+
+/** Where a row sits in the listing order. */
+export interface ListingPosition {
+  publishedAt: Date;
+  id: string;
+}
+
+/** Every `listingAnchorStep`-th row's position is remembered, so a deep page is a seek plus a short skip. */
+export const listingAnchorStep = 500;
+
+/**
+ * A listing's size and a sparse map of its order: `anchors[i]` is the position of row `i * listingAnchorStep`
+ * (0-based). Computed in one index scan; worth keeping while the content does not change.
+ */
+export interface ListingOutline {
+  total: number;
+  anchors: ListingPosition[];
+}
+
+/**
+ * How to reach row `offset` of a listing: start at an anchor (inclusive) and skip fewer than
+ * `listingAnchorStep` rows, so a page near the end costs about what page 1 costs.
+ */
+export function seekPosition(
+  outline: ListingOutline,
+  offset: number,
+): { from: ListingPosition | null; skip: number } {
+  const index = Math.min(Math.floor(offset / listingAnchorStep), outline.anchors.length - 1);
+  const from = index >= 0 ? (outline.anchors[index] ?? null) : null;
+  return from ? { from, skip: offset - index * listingAnchorStep } : { from: null, skip: offset };
+}

@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SiteApiKeyRow } from '../db/tables';
+
+/** A site's API key as administrators see it: never the secret, only a recognisable prefix. */
+export interface SiteKey {
+  id: string;
+  siteId: string;
+  name: string;
+  /** The first characters of the key, to tell keys apart in lists and logs. */
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Who a valid client key belongs to. */
+export interface SiteKeyOwner {
+  siteId: string;
+  siteSlug: string;
+}
+
+export const siteKeyPrefix = 'nsk_';
+const prefixLength = siteKeyPrefix.length + 8;
+
+/** sha256 of a presented key: what is stored, looked up and compared; the key itself never is. */
+export function digestApiKey(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+/** Whether `key` has the shape of a site key (so anything else is refused without a database lookup). */
+export function looksLikeSiteKey(key: string): boolean {
+  return /^nsk_[A-Za-z0-9_-]{43}$/.test(key);
+}
+
+/** A new random site key (256 bits), with the digest and prefix to store. */
+export function generateSiteKey(): { secret: string; hash: Buffer; prefix: string } {
+  const secret = `${siteKeyPrefix}${randomBytes(32).toString('base64url')}`;
+  return { secret, hash: digestApiKey(secret), prefix: secret.slice(0, prefixLength) };
+}
+
+export function toSiteKey(row: Omit<SiteApiKeyRow, 'key_hash'>): SiteKey {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    name: row.name,
+    prefix: row.key_prefix,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}

@@ -1,0 +1,152 @@
+import { createTestDatabase } from '@newsroom/test-support';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  changeArticleStatus,
+  findListingOutline,
+  type Listing,
+  listingAnchorStep,
+  listPublishedArticles,
+  replaceArticleSites,
+  streamPublishedArticles,
+} from '../src';
+
+const { db, destroy } = await createTestDatabase();
+afterAll(destroy);
+
+const [siteA, siteB] = await db
+  .insertInto('sites')
+  .values([
+    { slug: 'a', name: 'A' },
+    { slug: 'b', name: 'B' },
+  ])
+  .returning('id')
+  .execute()
+  .then((rows) => rows.map((row) => row.id) as [string, string]);
+
+// 1,300 published articles with many equal publication times (ties are broken by id),
+// on site A, every third also on B, every fifth aggregated; plus some drafts.
+const count = 1_300;
+await sql`
+  insert into articles (title, slug, status, published_at, is_aggregated, tags)
+  select 'T' || n, 'bulk-' || n, 'published', timestamptz '2026-01-01' - (n / 7) * interval '1 minute',
+         n % 5 = 0, case when n % 2 = 0 then array['even'] else array['odd'] end
+    from generate_series(1, ${count}) n`.execute(db);
+await sql`insert into articles (title, slug, status) select 'D' || n, 'draft-' || n, 'draft' from generate_series(1, 50) n`.execute(
+  db,
+);
+await sql`insert into article_sites (article_id, site_id) select id, ${siteA}::uuid from articles`.execute(
+  db,
+);
+await sql`insert into article_sites (article_id, site_id)
+  select id, ${siteB}::uuid from articles where substring(slug from '[0-9]+$')::int % 3 = 0`.execute(db);
+
+const listing = (over: Partial<Listing> = {}): Listing => ({
+  siteId: null,
+  aggregatedOnly: false,
+  tag: null,
+  category: null,
+  section: null,
+  ...over,
+});
+
+/** The reference answer: the plain OFFSET query over the articles table. */
+async function expectedIds(scope: Listing, offset: number, limit: number): Promise<string[]> {
+  let query = db
+    .selectFrom('articles')
+    .select('id')
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit);
+  if (scope.siteId) {
+    const siteId = scope.siteId;
+    query = query.where('id', 'in', (eb) =>
+      eb.selectFrom('article_sites').select('article_id').where('site_id', '=', siteId),
+    );
+  }
+  if (scope.aggregatedOnly) query = query.where('is_aggregated', '=', true);
+  if (scope.tag) query = query.where('tags', '@>', sql<string[]>`array[${scope.tag}]::text[]`);
+  return (await query.execute()).map((row) => row.id);
+}
+
+describe('published listings', () => {
+  it.each([
+    ['the network', listing()],
+    ['site A', listing({ siteId: siteA })],
+    ['site B', listing({ siteId: siteB })],
+    ['partner articles of site A', listing({ siteId: siteA, aggregatedOnly: true })],
+    ['a tag on site B', listing({ siteId: siteB, tag: 'even' })],
+    ['a tag on the network', listing({ tag: 'odd' })],
+  ])('pages through %s exactly like OFFSET, across anchors', async (_name, scope) => {
+    const outline = await findListingOutline(db, scope);
+    const total = (await expectedIds(scope, 0, 100_000)).length;
+    expect(outline.total).toBe(total);
+    expect(outline.anchors).toHaveLength(Math.ceil(total / listingAnchorStep));
+    for (const limit of [7, 100]) {
+      for (const page of [
+        1,
+        2,
+        Math.floor(listingAnchorStep / limit) + 1,
+        Math.ceil(total / limit),
+        Math.ceil(total / limit) + 1,
+      ]) {
+        const result = await listPublishedArticles(db, scope, { page, limit }, outline);
+        expect(result.total).toBe(total);
+        expect(result.items.map((a) => a.id)).toEqual(await expectedIds(scope, (page - 1) * limit, limit));
+      }
+    }
+  });
+
+  it('computes the outline itself when none is given', async () => {
+    const scope = listing({ siteId: siteB });
+    const result = await listPublishedArticles(db, scope, { page: 3, limit: 50 });
+    expect(result.items.map((a) => a.id)).toEqual(await expectedIds(scope, 100, 50));
+  });
+
+  it('streams every article of a scope in order', async () => {
+    const scope = listing({ siteId: siteB });
+    const streamed: string[] = [];
+    for await (const article of streamPublishedArticles(db, scope, 64)) streamed.push(article.id);
+    expect(streamed).toEqual(await expectedIds(scope, 0, 100_000));
+  });
+
+  it('stops the cursor when the reader stops early', async () => {
+    for await (const _article of streamPublishedArticles(db, listing(), 10)) break;
+    // The connection went back to the pool in a usable state.
+    expect((await findListingOutline(db, listing({ siteId: siteA }))).total).toBeGreaterThan(0);
+  });
+});
+
+describe('listing copies on article_sites', () => {
+  const copyOf = (articleId: string) =>
+    db
+      .selectFrom('article_sites')
+      .select(['site_id', 'published_at', 'is_aggregated'])
+      .where('article_id', '=', articleId)
+      .orderBy('site_id')
+      .execute();
+
+  it('follow publish, unpublish and host-site changes', async () => {
+    const article = await db
+      .insertInto('articles')
+      .values({ title: 'Copy', slug: 'copy', status: 'draft' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute((tx) => replaceArticleSites(tx, article.id, [siteA]));
+    expect(await copyOf(article.id)).toEqual([{ site_id: siteA, published_at: null, is_aggregated: false }]);
+
+    const published = await changeArticleStatus(db, article.id, 'publish');
+    expect(await copyOf(article.id)).toEqual([
+      { site_id: siteA, published_at: published.publishedAt, is_aggregated: false },
+    ]);
+
+    await db.transaction().execute((tx) => replaceArticleSites(tx, article.id, [siteA, siteB]));
+    const copies = await copyOf(article.id);
+    expect(copies.map((c) => c.published_at)).toEqual([published.publishedAt, published.publishedAt]);
+
+    await changeArticleStatus(db, article.id, 'unpublish');
+    expect((await copyOf(article.id)).map((c) => c.published_at)).toEqual([null, null]);
+  });
+});
