@@ -1,10 +1,7 @@
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import FeedParser from 'feedparser';
 import { decodeFeedBody } from './decode-feed-body';
-import { FeedError } from './feed-error';
+import { openFeedDocument } from './feed-document';
 import type { FeedItem } from './feed-item';
-import { PLACEHOLDER_BASE, toAbsoluteHttpUrl } from './feed-url';
+import { toAbsoluteHttpUrl } from './feed-url';
 import { htmlToText, truncateText } from './html-text';
 import { MAX_TITLE_LENGTH, normaliseItem } from './normalise-item';
 
@@ -30,49 +27,29 @@ export interface ParsedFeed {
  * Decodes and parses an RSS 0.9x / 1.0 (RDF) / 2.0 or Atom document and normalises its items.
  * Items with a guid already seen earlier in the same document are dropped. Rejects with FeedError
  * NOT_A_FEED when the document is not a feed.
+ *
+ * Items are normalised as the parser completes them, so a big feed never holds all of its raw items
+ * at once. With `maxItems`, reading stops once that many items are kept and the feed's title and
+ * link are known; items past `maxItems` are never normalised.
  */
 export async function parseFeed(body: Buffer, options: ParseFeedOptions): Promise<ParsedFeed> {
-  const { text } = decodeFeedBody(body, options.contentType);
-  const { meta, rawItems } = await runFeedParser(text);
-
+  const document = openFeedDocument(decodeFeedBody(body, options.contentType).text);
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
   const seenGuids = new Set<string>();
   const items: FeedItem[] = [];
-  for (const rawItem of rawItems) {
-    if (items.length >= maxItems) break;
+  for await (const rawItem of document.items()) {
+    if (items.length >= maxItems) {
+      if (document.hasCompleteHeader()) break;
+      continue;
+    }
     const item = normaliseItem(rawItem, options.url);
     if (seenGuids.has(item.guid)) continue;
     seenGuids.add(item.guid);
     items.push(item);
   }
-
   return {
-    title: truncateText(htmlToText(meta.title), MAX_TITLE_LENGTH),
-    link: toAbsoluteHttpUrl(meta.link, options.url),
+    title: truncateText(htmlToText(document.meta.title), MAX_TITLE_LENGTH),
+    link: toAbsoluteHttpUrl(document.meta.link, options.url),
     items,
   };
-}
-
-async function runFeedParser(text: string): Promise<{ meta: FeedParser.Meta; rawItems: FeedParser.Item[] }> {
-  // feedurl is a placeholder so that we, not feedparser, choose the base of each relative URL (the
-  // item link for content, the feed URL for item links); see PLACEHOLDER_BASE. addmeta: false, or
-  // every item would carry a copy of the channel metadata.
-  const parser = new FeedParser({ feedurl: PLACEHOLDER_BASE, addmeta: false });
-  const rawItems: FeedParser.Item[] = [];
-  const collector = new Writable({
-    objectMode: true,
-    write(item: FeedParser.Item, _encoding, done) {
-      rawItems.push(item);
-      done();
-    },
-  });
-  try {
-    await pipeline(Readable.from([Buffer.from(text, 'utf8')]), parser, collector);
-  } catch (error) {
-    // feedparser is lenient (non-strict sax, errors resumed), so a failure means this is not a feed.
-    throw new FeedError('NOT_A_FEED', 'The document at this address is not an RSS or Atom feed.', {
-      cause: error,
-    });
-  }
-  return { meta: parser.meta, rawItems };
 }
