@@ -1,6 +1,6 @@
 import type FeedParser from 'feedparser';
-import { Parser } from 'htmlparser2';
 import { toAbsoluteHttpUrl } from './feed-url';
+import { firstImageSource } from './sanitize-body';
 
 /** The item's pictures: `image` is the largest known, `thumbnail` the smallest; either falls back to the other. */
 export interface ItemImages {
@@ -51,7 +51,7 @@ export function extractImages(
     largest(mediaImages)?.url ??
     imageEnclosure(item, baseUrl) ??
     toAbsoluteHttpUrl(attribute(asNodes(item['itunes:image'])[0], 'href'), baseUrl) ??
-    firstBodyImage(sanitizedBody) ??
+    firstImageSource(sanitizedBody) ??
     mediaThumbnails[0]?.url ??
     null;
   const thumbnail = mediaThumbnails[0]?.url ?? smallest(mediaImages)?.url ?? image;
@@ -119,18 +119,4 @@ function imageEnclosure(item: FeedParser.Item, baseUrl: string | null): string |
 
 function isImageType(type: string | undefined): boolean {
   return type?.toLowerCase().startsWith('image/') ?? false;
-}
-
-// The body is already sanitised: its images are absolute http(s), with data: URLs and pixels removed.
-function firstBodyImage(sanitizedBody: string): string | null {
-  if (!sanitizedBody.includes('<img')) return null;
-  let found: string | null = null;
-  const parser = new Parser({
-    onopentag(name, attribs) {
-      if (!found && name === 'img' && attribs.src) found = attribs.src;
-    },
-  });
-  parser.write(sanitizedBody);
-  parser.end();
-  return found;
 }

@@ -20,6 +20,8 @@ const BLOCK_TAGS: ReadonlySet<string> = new Set(
 /** Converts an HTML fragment to plain text: tags dropped, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
+  // Without markup or character references there is nothing to parse (most feed titles).
+  if (!html.includes('<') && !html.includes('&')) return collapseWhitespace(html);
   const parts: string[] = [];
   let hiddenDepth = 0;
   const parser = new Parser(

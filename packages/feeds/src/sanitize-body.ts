@@ -76,6 +76,36 @@ export function sanitizeBody(html: string | null | undefined, baseUrl: string | 
   return output.trim();
 }
 
+// sanitizeBody's output is sanitize-html's serialisation: every kept tag is written as
+// `<name attr="value" ...>`, lowercase, with `&`, `<`, `>` and `"` escaped in text and attribute values.
+// So every "<img" in it starts an image tag, its attributes end at the first ">", and its src is the
+// text between `src="` and the next `"`: a scan finds the first image without parsing the body again.
+const IMAGE_TAG = /<img\s[^>]*/g;
+const SRC_ATTRIBUTE = /\ssrc="([^"]*)"/;
+
+/**
+ * The src of the first image with a src in HTML produced by {@link sanitizeBody} (only there: the scan
+ * relies on its serialisation), entity-decoded, or null.
+ */
+export function firstImageSource(sanitizedHtml: string): string | null {
+  if (!sanitizedHtml.includes('<img')) return null;
+  for (const [tag] of sanitizedHtml.matchAll(IMAGE_TAG)) {
+    const src = SRC_ATTRIBUTE.exec(tag)?.[1];
+    if (src) return unescapeAttribute(src);
+  }
+  return null;
+}
+
+// The only references sanitize-html writes (its escapeHtml); &amp; last, so "&amp;lt;" stays "&lt;".
+function unescapeAttribute(value: string): string {
+  if (!value.includes('&')) return value;
+  return value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
 /** True for the invisible 0x0 / 1x1 images used to track readers. */
 export function isTrackingPixel(attribs: Record<string, string | undefined>): boolean {
   const width = Number.parseInt(attribs.width ?? '', 10);

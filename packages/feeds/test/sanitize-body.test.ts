@@ -1,5 +1,6 @@
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { isTrackingPixel, sanitizeBody } from '../src/sanitize-body';
+import { firstImageSource, isTrackingPixel, sanitizeBody } from '../src/sanitize-body';
 
 const BASE = 'https://news.example.com/world/story.html';
 
@@ -96,5 +97,42 @@ describe('isTrackingPixel', () => {
     expect(isTrackingPixel({ width: '1' })).toBe(false);
     expect(isTrackingPixel({})).toBe(false);
     expect(isTrackingPixel({ width: '300', height: '1' })).toBe(false);
+  });
+});
+
+/** The reference firstImageSource must agree with: parse the HTML, take the first img with a src. */
+function firstImageByParsing(html: string): string | null {
+  let found: string | null = null;
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (!found && name === 'img' && attribs.src) found = attribs.src;
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+describe('firstImageSource', () => {
+  const bodies = [
+    '<p>no image</p>',
+    '<p>text &lt;img src="https://fake.example/x.jpg"&gt; is only text</p><img src="/real.jpg">',
+    '<img alt=\'"> <img src="https://fake.example/a.jpg"\' src="/b.jpg?a=1&amp;b=<2>&quot;">',
+    '<img src="data:image/png;base64,AAAA"><img title="src=&quot;x&quot;" width="300" src="c d.jpg">',
+    '<a href="/x"><img src="https://t.example.com/p.gif" width="1" height="1"></a><figure><IMG SRC="E.JPG"></figure>',
+    '<img src="/é?q=&amp;lt;">',
+    '<img src="">',
+  ];
+
+  it.each(bodies)('finds the same image as parsing the sanitised body: %s', (html) => {
+    const sanitized = sanitizeBody(html, BASE);
+    expect(firstImageSource(sanitized)).toBe(firstImageByParsing(sanitized));
+  });
+
+  it('decodes the escapes sanitize-html writes', () => {
+    expect(firstImageSource(sanitizeBody('<img src="/b.jpg?a=1&amp;b=2">', BASE))).toBe(
+      'https://news.example.com/b.jpg?a=1&b=2',
+    );
+    expect(firstImageSource('<p>x</p>')).toBeNull();
   });
 });
