@@ -12,9 +12,13 @@ COPY packages/feeds/package.json packages/feeds/
 COPY packages/queue/package.json packages/queue/
 COPY packages/test-support/package.json packages/test-support/
 COPY migrations/package.json migrations/
-# TypeScript runs through tsx (a devDependency), so development dependencies are installed too.
+# The build (esbuild, a devDependency) needs development dependencies too.
 RUN pnpm install --frozen-lockfile --prod=false
 COPY . .
+# dist/api.mjs, worker.mjs, migrate.mjs (+ bcrypt.worker.mjs): our TypeScript bundled, node_modules
+# imported by path, so the bundles run against the node_modules installed above (scripts/build.ts).
+RUN pnpm build
 USER node
 EXPOSE 3000
-CMD ["node_modules/.bin/tsx", "apps/api/src/server.ts"]
+# Heap caps per role are set in docker-compose.yml (NODE_OPTIONS).
+CMD ["node", "dist/api.mjs"]

@@ -3,14 +3,15 @@
  * Loopback only: a local feed server, local Postgres and Redis. Bounded: every phase has a deadline.
  *
  * 1. 500 publishers x 50 items (~3.3 KB each, ETag on every feed): one full cycle through the real
- *    queue and a worker process started like production (apps/worker/src/main.ts, its own config
- *    from the environment): items/s, wall time, worker peak RSS.
+ *    queue and a worker process started like production (the `pnpm build` bundle run by node with
+ *    production's heap cap, its own config from the environment): items/s, wall time, worker peak
+ *    RSS, and CPU seconds of the worker, its Postgres backends and this process.
  * 2. The same cycle again with unchanged feeds: every fetch is a 304, nothing is inserted.
  * 3. One publisher with a ~15 MiB feed: worker peak RSS.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { createDb, type Db } from '@newsroom/domain';
 import { migrateToLatest } from '@newsroom/migrations';
@@ -18,7 +19,9 @@ import { createFeedImportQueue, createRedisConnection, type FeedImportQueue } fr
 import { type FeedServer, startFeedServer } from '@newsroom/test-support/feed-server';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { buildBundles } from '../scripts/build';
 import { generateFeed } from './feed-generator';
+import { CpuMeter, PeakRss } from './process-meters';
 
 const root = resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,8 +29,12 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 500);
 const itemsPerFeed = Number(process.env.BENCH_ITEMS ?? 50);
 const concurrency = process.env.BENCH_CONCURRENCY ?? '8';
-/** How the worker runs: `tsx` (as the Dockerfile starts it today) or `bundle` (one esbuild bundle, plain node). */
-const workerBuild = process.env.BENCH_WORKER_BUILD === 'bundle' ? 'bundle' : 'tsx';
+/** How the worker runs: `bundle` (the production build, `pnpm build`, run by plain node) or `tsx`. */
+const workerBuild = process.env.BENCH_WORKER_BUILD === 'tsx' ? 'tsx' : 'bundle';
+/** Node flags of the worker: by default the heap cap production uses (docker-compose.yml NODE_OPTIONS). */
+const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '--max-old-space-size=128')
+  .split(' ')
+  .filter(Boolean);
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
 const phaseDeadlineMs = 5 * 60_000;
 
@@ -60,65 +67,12 @@ async function dropBenchDatabase(name: string) {
   await server.destroy();
 }
 
-/**
- * Peak resident memory of the worker processes since start(), the largest of them (Linux: VmHWM,
- * reset through clear_refs; where that is not allowed, samples of VmRSS every 20 ms).
- */
-class PeakRss {
-  private sampled = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private canReset = true;
-  constructor(private readonly pids: number[]) {}
-  private field(pid: number, name: string): number {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${name}:\\s+(\\d+) kB`));
-    return match ? Number(match[1]) * 1024 : 0;
-  }
-  private largest(name: string) {
-    return Math.max(...this.pids.map((pid) => this.field(pid, name)));
-  }
-  start() {
-    for (const pid of this.pids) {
-      try {
-        writeFileSync(`/proc/${pid}/clear_refs`, '5');
-      } catch {
-        this.canReset = false;
-      }
-    }
-    this.sampled = this.largest('VmRSS');
-    this.timer = setInterval(() => {
-      this.sampled = Math.max(this.sampled, this.largest('VmRSS'));
-    }, 20);
-  }
-  now() {
-    return this.largest('VmRSS');
-  }
-  stop(): number {
-    clearInterval(this.timer);
-    return this.canReset ? Math.max(this.largest('VmHWM'), this.sampled) : this.sampled;
-  }
-}
-
-/** The worker's command line: main.ts through tsx, or an esbuild bundle of it run by plain node. */
-function workerCommand(): string[] {
-  const main = resolve(root, 'apps/worker/src/main.ts');
-  if (workerBuild === 'tsx') return ['--import', 'tsx', main];
-  const outfile = resolve(root, '.bench/worker/main.mjs');
-  execFileSync(
-    resolve(root, 'node_modules/.bin/esbuild'),
-    [
-      main,
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--target=node20',
-      `--outfile=${outfile}`,
-      '--external:pg-native',
-      '--banner:js=import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
-      '--log-level=warning',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  return [outfile];
+/** The worker's command line: the production bundle (built into .bench/dist), or main.ts through tsx. */
+async function workerCommand(): Promise<string[]> {
+  if (workerBuild === 'tsx') return ['--import', 'tsx', resolve(root, 'apps/worker/src/main.ts')];
+  const outdir = resolve(root, '.bench/dist');
+  await buildBundles(outdir);
+  return [resolve(outdir, 'worker.mjs')];
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string) {
@@ -133,6 +87,15 @@ async function queueIdle(queue: FeedImportQueue): Promise<boolean> {
   const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
   const delayed = (await queue.getJobs(['delayed'])).filter((job) => !job.repeatJobKey);
   return Object.values(counts).every((n) => n === 0) && delayed.length === 0;
+}
+
+/** The Postgres backends of the worker's pool (its application_name; postgres runs on this machine). */
+async function workerBackendPids(db: Db): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where application_name = 'newsroom-worker' and datname = current_database()`.execute(
+    db,
+  );
+  return rows.map((row) => row.pid);
 }
 
 async function articleCount(db: Db): Promise<number> {
@@ -152,20 +115,42 @@ async function stopWorker(worker: ChildProcess) {
   if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
 }
 
+/** What each side spent in a phase: worker peak RSS, and CPU seconds of the worker, its Postgres backends and this process. */
+interface Meters {
+  rss: PeakRss;
+  workerCpu: CpuMeter;
+  postgresCpu: CpuMeter;
+}
+
+async function measured<T>(meters: Meters, phase: () => Promise<T>) {
+  meters.rss.start();
+  await Promise.all([meters.workerCpu.start(), meters.postgresCpu.start()]);
+  const benchCpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await phase();
+  const wallMs = performance.now() - started;
+  const { user, system } = process.cpuUsage(benchCpu);
+  const [workerCpu, postgresCpu] = await Promise.all([meters.workerCpu.stop(), meters.postgresCpu.stop()]);
+  return { result, wallMs, peak: meters.rss.stop(), workerCpu, postgresCpu, benchCpu: (user + system) / 1e6 };
+}
+
+function cpuLine(m: { workerCpu: number; postgresCpu: number; benchCpu: number }, items: number): string {
+  const perThousand = (seconds: number) => `${((seconds / items) * 1e6).toFixed(0)} ms`;
+  return `    CPU: worker ${m.workerCpu.toFixed(1)} s (${perThousand(m.workerCpu)} per 1,000 items), its Postgres backends ${m.postgresCpu.toFixed(1)} s (${perThousand(m.postgresCpu)}), benchmark + feed server ${m.benchCpu.toFixed(1)} s; load average ${loadavg()[0]?.toFixed(1)}`;
+}
+
 /** One cycle as the scheduler runs it: a fan-out job, then every fetch job, until the queue is idle. */
-async function runCycle(queue: FeedImportQueue, db: Db, rss: PeakRss) {
+async function runCycle(queue: FeedImportQueue, db: Db, meters: Meters) {
   // Completed jobs of the last cycle hold this hour's job ids; removing them stands in for the next hour.
   await queue.clean(0, 0, 'completed');
   const before = await articleCount(db);
-  rss.start();
-  const started = performance.now();
-  await queue.add('fan-out-feeds', {});
-  await new Promise((r) => setTimeout(r, 50));
-  await waitUntil(() => queueIdle(queue), 'the cycle to finish');
-  const wallMs = performance.now() - started;
-  const peak = rss.stop();
+  const run = await measured(meters, async () => {
+    await queue.add('fan-out-feeds', {});
+    await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => queueIdle(queue), 'the cycle to finish');
+  });
   const failed = await queue.getJobCountByTypes('failed');
-  return { wallMs, inserted: (await articleCount(db)) - before, peak, failed };
+  return { ...run, inserted: (await articleCount(db)) - before, failed };
 }
 
 /** 500 publishers with their feeds (50 items each, ETag on every one); returns the bytes served per cycle. */
@@ -222,13 +207,12 @@ async function main() {
     const server: FeedServer = await startFeedServer();
     cleanups.push(() => server.close());
 
-    // Started like production: node running the worker's main.ts, configured by its environment.
-    // BENCH_WORKER_NODE_ARGS: extra node flags for the worker, e.g. --cpu-prof to profile it.
-    const nodeArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const command = workerCommand();
+    // Started like production: the worker bundle run by node, configured by its environment.
+    // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. add --cpu-prof to profile it.
+    const command = await workerCommand();
     for (let w = 0; w < workerCount; w++) {
       workers.push(
-        spawn(process.execPath, [...nodeArgs, ...command], {
+        spawn(process.execPath, [...workerNodeArgs, ...command], {
           cwd: root,
           stdio: ['ignore', 'ignore', 'inherit'],
           env: {
@@ -246,29 +230,37 @@ async function main() {
         }),
       );
     }
-    const rss = new PeakRss(workers.map((worker) => worker.pid as number));
+    const workerPids = workers.map((worker) => worker.pid as number);
+    const rss = new PeakRss(workerPids);
+    const meters: Meters = {
+      rss,
+      workerCpu: new CpuMeter(async () => workerPids),
+      postgresCpu: new CpuMeter(() => workerBackendPids(db)),
+    };
     // A worker is up once the scheduler exists; its immediate first fan-out finds no publishers yet.
     await waitUntil(async () => (await queue.getJobSchedulers()).length === 1, 'the worker to start');
     await waitUntil(() => queueIdle(queue), 'the boot-time fan-out');
     await new Promise((r) => setTimeout(r, 2_000));
     log(
-      `Worker: ${workerCount} process(es), ${workerBuild === 'tsx' ? 'main.ts through tsx (as the Dockerfile runs it)' : 'an esbuild bundle run by plain node'}; idle RSS ${mib(rss.now())}`,
+      `Worker: ${workerCount} process(es), ${workerBuild === 'tsx' ? 'main.ts through tsx' : 'the production bundle (pnpm build) run by node'}, node flags "${workerNodeArgs.join(' ')}"; idle RSS ${mib(rss.now())}`,
     );
 
     const feedBytes = await addPublishers(db, server);
     log(`Feeds: ${mib(feedBytes)} in total, ${mib(feedBytes / publishers)} per feed`);
 
-    const first = await runCycle(queue, db, rss);
+    const first = await runCycle(queue, db, meters);
     log('');
     log(
       `Cycle 1 (new items):      ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${mib(first.peak)}; failed jobs ${first.failed}`,
     );
+    log(cpuLine(first, first.inserted));
 
-    const second = await runCycle(queue, db, rss);
+    const second = await runCycle(queue, db, meters);
     const conditional = server.requests.filter((r) => r.status === 304).length;
     log(
       `Cycle 2 (unchanged, 304): ${second.inserted} inserted in ${(second.wallMs / 1000).toFixed(2)} s (${(first.wallMs / second.wallMs).toFixed(1)}x faster); ${conditional} answers were 304; worker peak RSS ${mib(second.peak)}`,
     );
+    log(cpuLine(second, first.inserted));
 
     // Just under the 15 MiB cap, so it is imported rather than refused.
     const big = generateFeed(publishers, 3_900, 6);
@@ -283,15 +275,16 @@ async function main() {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    rss.start();
-    const bigStarted = performance.now();
-    const job = await queue.add('fetch-feed', { publisherId: bigId, trigger: 'manual' });
-    await waitUntil(async () => ['completed', 'failed'].includes(await job.getState()), 'the big feed');
-    const bigPeak = rss.stop();
-    const bigJob = await queue.getJob(job.id as string);
+    const bigRun = await measured(meters, async () => {
+      const job = await queue.add('fetch-feed', { publisherId: bigId, trigger: 'manual' });
+      await waitUntil(async () => ['completed', 'failed'].includes(await job.getState()), 'the big feed');
+      return queue.getJob(job.id as string);
+    });
+    const bigJob = bigRun.result;
     log(
-      `Big feed (${mib(big.length)}, 3,900 items): ${JSON.stringify(bigJob?.returnvalue ?? bigJob?.failedReason)} in ${((performance.now() - bigStarted) / 1000).toFixed(2)} s; worker peak RSS ${mib(bigPeak)}`,
+      `Big feed (${mib(big.length)}, 3,900 items): ${JSON.stringify(bigJob?.returnvalue ?? bigJob?.failedReason)} in ${(bigRun.wallMs / 1000).toFixed(2)} s; worker peak RSS ${mib(bigRun.peak)}`,
     );
+    log(cpuLine(bigRun, 3_900));
 
     log('');
     log('Targets: >= 2,500 items/s; unchanged cycle >= 10x faster; worker peak RSS <= 200 MB.');

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
+import { buildBundles } from './build';
 import { migrate } from './migrate';
 
-// Local one-command start: .env (generated on first run), migrations, then the API and the worker
-// as two processes, the same split as production. Ctrl-C stops both.
+// Local one-command start: .env (generated on first run), migrations, the production build (dist/),
+// then the API and the worker as two node processes running it, as production does. Ctrl-C stops both.
 const root = resolve(import.meta.dirname, '..');
 ensureLocalEnvFile(resolve(root, '.env'));
 const apiConfig = loadOrExit(() => loadApiConfig());
@@ -23,10 +24,16 @@ try {
   process.exit(1);
 }
 
-const tsx = resolve(root, 'node_modules/.bin/tsx');
+await buildBundles(resolve(root, 'dist'));
+// The heap caps production uses (docker-compose.yml); NODE_OPTIONS from the environment wins.
+const run = (bundle: string, nodeOptions: string) =>
+  spawn(process.execPath, [resolve(root, 'dist', bundle)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? nodeOptions },
+  });
 const children: ChildProcess[] = [
-  spawn(tsx, [resolve(root, 'apps/api/src/server.ts')], { stdio: 'inherit', env: process.env }),
-  spawn(tsx, [resolve(root, 'apps/worker/src/main.ts')], { stdio: 'inherit', env: process.env }),
+  run('api.mjs', '--max-old-space-size=256'),
+  run('worker.mjs', '--max-old-space-size=128'),
 ];
 process.stderr.write(
   `API on http://${apiConfig.host}:${apiConfig.port} (docs at /docs, health at /health); worker started.\n`,

@@ -1,0 +1,88 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * Peak resident memory of the worker processes since start(), the largest of them (Linux: VmHWM,
+ * reset through clear_refs; where that is not allowed, samples of VmRSS every 20 ms).
+ */
+export class PeakRss {
+  private sampled = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private canReset = true;
+  constructor(private readonly pids: number[]) {}
+  private field(pid: number, name: string): number {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${name}:\\s+(\\d+) kB`));
+    return match ? Number(match[1]) * 1024 : 0;
+  }
+  private largest(name: string) {
+    return Math.max(...this.pids.map((pid) => this.field(pid, name)));
+  }
+  start() {
+    for (const pid of this.pids) {
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      } catch {
+        this.canReset = false;
+      }
+    }
+    this.sampled = this.largest('VmRSS');
+    this.timer = setInterval(() => {
+      this.sampled = Math.max(this.sampled, this.largest('VmRSS'));
+    }, 20);
+  }
+  now() {
+    return this.largest('VmRSS');
+  }
+  stop(): number {
+    clearInterval(this.timer);
+    return this.canReset ? Math.max(this.largest('VmHWM'), this.sampled) : this.sampled;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, or 0 once it is gone (Linux /proc). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields 14 and 15 after the command name (which may contain spaces, hence the last ')').
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks; USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used during a phase by a changing set of processes (the worker, and the Postgres
+ * backends serving it, which the pool may open and close): poll `pids()` every 200 ms and add up
+ * each process's growth from its first sighting (or from 0 when it first appears mid-phase).
+ * A backend that exits between two polls loses its last < 200 ms.
+ */
+export class CpuMeter {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> = Promise.resolve();
+  constructor(private readonly pids: () => Promise<number[]>) {}
+  private async poll(startOfPhase: boolean) {
+    for (const pid of await this.pids()) {
+      const seconds = cpuSecondsOf(pid);
+      if (!this.first.has(pid)) this.first.set(pid, startOfPhase ? seconds : 0);
+      if (seconds > 0) this.last.set(pid, seconds);
+    }
+  }
+  async start() {
+    this.first.clear();
+    this.last.clear();
+    await this.poll(true);
+    this.timer = setInterval(() => {
+      this.polling = this.polling.then(() => this.poll(false)).catch(() => {});
+    }, 200);
+  }
+  async stop(): Promise<number> {
+    clearInterval(this.timer);
+    await this.polling;
+    await this.poll(false);
+    let total = 0;
+    for (const [pid, seconds] of this.last) total += seconds - (this.first.get(pid) ?? 0);
+    return total;
+  }
+}

@@ -1,0 +1,78 @@
+import { builtinModules } from 'node:module';
+import { relative, resolve, sep } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+// The production build (`pnpm build`): one ES module per process in dist/, run by plain node.
+// Workspace packages (@newsroom/*, TypeScript) are bundled in; third-party packages (but see
+// bundledPackages) stay in node_modules. pnpm's layout keeps each package's dependencies next to that package, not at the
+// root, so a bare `import 'feedparser'` in dist/ would not resolve: each third-party import is
+// resolved at build time from the file that wrote it, as node would resolve it there, and the bundle
+// imports that file by a relative path. A bundle therefore runs against the node_modules it was built
+// with (build it where it runs, as the Dockerfile does).
+const root = resolve(import.meta.dirname, '..');
+
+/** The entry points: dist/<name>.mjs. */
+export const bundleEntries: Record<string, string> = {
+  api: 'apps/api/src/server.ts',
+  worker: 'apps/worker/src/main.ts',
+  migrate: 'scripts/migrate.ts',
+  // piscina loads it by file name next to the module that creates the pool (password-hasher.ts).
+  'bcrypt.worker': 'packages/domain/src/users/bcrypt.worker.mjs',
+};
+
+// Bundled: our workspace packages, and two pure-ESM libraries without files of their own to load at run
+// time whose unbundled module trees cost ~30 MB of resident memory per process (typebox: ~180 modules,
+// kysely); bundled, only what we use is kept. Everything else stays in node_modules.
+const bundledPackages = /^(@newsroom\/|typebox(\/|$)|kysely(\/|$))/;
+
+const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+
+function nodeModulesByPath(outdir: string): Plugin {
+  return {
+    name: 'node-modules-by-path',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'by-path' || bundledPackages.test(args.path)) return undefined;
+        if (builtins.has(args.path)) return { path: args.path, external: true };
+        const found = await pluginBuild.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'by-path',
+        });
+        if (found.errors.length > 0) return { errors: found.errors };
+        const path = relative(outdir, found.path).split(sep).join('/');
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+      });
+    },
+  };
+}
+
+/** Builds every bundle into `outdir` (default dist/). */
+export async function buildBundles(outdir = resolve(root, 'dist')): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: Object.entries(bundleEntries).map(([out, entry]) => ({ in: entry, out })),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Resolve as node does: no "module" field or condition (node never reads them), so a package is
+    // loaded from the same file whether our code or another package imports it.
+    mainFields: ['main'],
+    conditions: [],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [nodeModulesByPath(outdir)],
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outdir = resolve(root, process.argv[2] ?? 'dist');
+  await buildBundles(outdir);
+  process.stdout.write(
+    `Built ${Object.keys(bundleEntries).join(', ')} into ${relative(root, outdir) || '.'}/\n`,
+  );
+}
