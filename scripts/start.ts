@@ -33,7 +33,7 @@ const run = (bundle: string, nodeOptions: string) =>
   });
 const children: ChildProcess[] = [
   run('api.mjs', '--max-old-space-size=256'),
-  run('worker.mjs', '--max-old-space-size=128'),
+  run('worker.mjs', '--max-old-space-size=192'),
 ];
 process.stderr.write(
   `API on http://${apiConfig.host}:${apiConfig.port} (docs at /docs, health at /health); worker started.\n`,

@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { dispatcher } from './dispatcher';
 import { feedRetryBackoff } from './retry-delay';
+import { createSerialGate } from './serial-gate';
 
 export interface ImportWorkerOptions {
   config: Pick<WorkerConfig, 'redis' | 'feeds' | 'import'>;
@@ -73,7 +74,14 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
   const queue = createFeedImportQueue({ connection, prefix: config.redis.queuePrefix });
   if (options.schedule !== false) await upsertImportScheduler(queue, config.import.schedule);
 
-  const handle = dispatcher({ db, queue, fetcher, logger, now: options.now ?? (() => new Date()) });
+  const handle = dispatcher({
+    db,
+    queue,
+    fetcher,
+    logger,
+    bigFeedGate: createSerialGate(),
+    now: options.now ?? (() => new Date()),
+  });
   const worker = new Worker<FeedImportJobData, unknown, FeedImportJobName>(
     feedImportQueueName,
     (job) => handle(job as FeedImportJob),

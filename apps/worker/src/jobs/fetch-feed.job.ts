@@ -5,7 +5,7 @@ import {
   isImportable,
   recordFeedFetchFailure,
 } from '@newsroom/domain';
-import { FeedError, readFeed } from '@newsroom/feeds';
+import { FeedError, type FetchFeedResult as FetchedFeed, parseFeed } from '@newsroom/feeds';
 import type { FeedImportJob } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { JobDeps } from './job-deps';
@@ -22,6 +22,14 @@ export class TransientFeedError extends Error {
     super(message);
   }
 }
+
+/**
+ * A feed body above this size is parsed and imported while holding the worker's big-feed gate, one at
+ * a time per process: such a feed holds tens of MB of heap (its text, then its items) until it is
+ * saved, and several at once would exceed the worker's heap cap (docker-compose.yml). News feeds are
+ * 50-500 KB and never wait; a 15 MiB feed waits at most for one other big feed.
+ */
+export const BIG_FEED_BYTES = 2 * 1024 * 1024;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const describe = (error: FeedError) => `${error.code}: ${error.message}`;
@@ -44,19 +52,46 @@ export async function fetchFeedJob(
   // Disabled, unapproved or deleted since the job was queued: nothing to do.
   if (!publisher || !isImportable(publisher) || !publisher.feedUrl) return { skipped: 'not-importable' };
 
-  let feed: Awaited<ReturnType<typeof readFeed>>;
+  const giveUp = (error: unknown) => failFeedJob(job, deps, error);
+  let fetched: FetchedFeed;
   try {
-    feed = await readFeed(deps.fetcher, {
+    fetched = await deps.fetcher.fetch({
       url: publisher.feedUrl,
       etag: publisher.etag,
       lastModified: publisher.lastModified,
     });
   } catch (error) {
-    if (!(error instanceof FeedError)) throw error;
-    const givingUp = error.permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    if (givingUp) await recordFeedFetchFailure(deps.db, publisherId, describe(error));
-    if (error.permanent) throw new UnrecoverableError(describe(error));
-    throw new TransientFeedError(describe(error), error.retryAfterMs);
+    return giveUp(error);
   }
-  return importFeedItems(deps.db, publisherId, feed, deps.now());
+  if (fetched.notModified) return importFeedItems(deps.db, publisherId, fetched, deps.now());
+
+  const { body, contentType, finalUrl, etag, lastModified } = fetched;
+  const parseAndImport = async () => {
+    let items: Awaited<ReturnType<typeof parseFeed>>['items'];
+    try {
+      ({ items } = await parseFeed(body, { url: finalUrl, contentType }));
+    } catch (error) {
+      return giveUp(error);
+    }
+    return importFeedItems(
+      deps.db,
+      publisherId,
+      { notModified: false, items, etag, lastModified },
+      deps.now(),
+    );
+  };
+  return body.length > BIG_FEED_BYTES ? deps.bigFeedGate.run(parseAndImport) : parseAndImport();
+}
+
+/**
+ * Turns a FeedError into what BullMQ should see (UnrecoverableError for permanent failures, else a
+ * retryable TransientFeedError), recording it on the publisher when the job gives up. Other errors
+ * are rethrown as they are.
+ */
+async function failFeedJob(job: FeedImportJob<'fetch-feed'>, deps: JobDeps, error: unknown): Promise<never> {
+  if (!(error instanceof FeedError)) throw error;
+  const givingUp = error.permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  if (givingUp) await recordFeedFetchFailure(deps.db, job.data.publisherId, describe(error));
+  if (error.permanent) throw new UnrecoverableError(describe(error));
+  throw new TransientFeedError(describe(error), error.retryAfterMs);
 }

@@ -2,6 +2,7 @@ import type { Db } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Logger } from 'pino';
+import type { SerialGate } from '../serial-gate';
 
 /** What the jobs run with; the worker's composition root builds it once. */
 export interface JobDeps {
@@ -9,5 +10,7 @@ export interface JobDeps {
   queue: FeedImportQueue;
   fetcher: FeedFetcher;
   logger: Logger;
+  /** Big feeds are parsed and imported one at a time per process (see fetch-feed.job.ts). */
+  bigFeedGate: SerialGate;
   now(): Date;
 }
