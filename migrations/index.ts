@@ -2,6 +2,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import pg from 'pg';
 import * as initialSchema from './2026-11-22T0000-initial-schema';
 import * as clientReadPath from './2026-11-22T0300-client-read-path';
+import * as articleSlugPatternIndex from './2026-11-22T0400-article-slug-pattern-index';
+import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-published-at';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -10,6 +12,8 @@ import * as clientReadPath from './2026-11-22T0300-client-read-path';
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial-schema': initialSchema,
   '2026-11-22T0300-client-read-path': clientReadPath,
+  '2026-11-22T0400-article-slug-pattern-index': articleSlugPatternIndex,
+  '2026-11-22T0400-article-source-published-at': articleSourcePublishedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { openApiPlugin } from './plugins/openapi';
 import { createValidatorCompiler } from './plugins/validator-compiler';
 import { routes } from './routes';
@@ -25,6 +26,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('redis', deps.redis);
+  app.decorate('feedImportQueue', deps.feedImportQueue);
   const passwords = createPasswordHasher(deps.config.bcryptCost);
   app.decorate('passwords', passwords);
   app.addHook('onClose', () => passwords.close());
@@ -34,6 +36,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin);
+  await app.register(feedFetcherPlugin);
   await app.register(routes);
 
   return app;

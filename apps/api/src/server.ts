@@ -1,6 +1,6 @@
 import { loadApiConfig, loadOrExit } from '@newsroom/config';
 import { createDb, ensureAdministrator } from '@newsroom/domain';
-import { createRedisConnection } from '@newsroom/queue';
+import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
 import { createUploadSigner } from './storage/upload-signer';
@@ -9,14 +9,16 @@ import { createUploadSigner } from './storage/upload-signer';
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
 const redis = createRedisConnection(config.redis.url, 'producer');
+const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);
 const hops = config.trustProxy;
 // A hop count trusts that many proxies in front of us (Fastify's typings take it as a function).
 const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
-  { config, db, redis, storage },
+  { config, db, redis, feedImportQueue, storage },
   { logger: loggerOptions(config.logLevel), trustProxy },
 );
+feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -25,6 +27,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
+  await feedImportQueue.close();
   await Promise.allSettled([db.destroy(), redis.quit()]);
   clearTimeout(force);
   process.exit(0);

@@ -1,5 +1,7 @@
 import type { ApiConfig } from '@newsroom/config';
 import type { Db, PasswordHasher } from '@newsroom/domain';
+import type { FeedFetcher } from '@newsroom/feeds';
+import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
 import type { UploadSigner } from './storage/upload-signer';
 
@@ -9,6 +11,11 @@ export interface AppDeps {
   db: Db;
   /** A fail-fast ("producer") connection: commands error at once while Redis is down. */
   redis: Redis;
+  /**
+   * Producer side of the feed-import queue (on the `redis` connection). Without it the re-trigger
+   * route answers 503 and the queue dashboard is not mounted.
+   */
+  feedImportQueue?: FeedImportQueue;
   /** Signs direct-to-storage uploads; absent when storage is not configured (the signing route answers 503). */
   storage?: UploadSigner;
 }
@@ -18,6 +25,9 @@ declare module 'fastify' {
     config: ApiConfig;
     db: Db;
     redis: Redis;
+    feedImportQueue: FeedImportQueue | undefined;
+    /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
+    feedFetcher: FeedFetcher;
     /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
     passwords: PasswordHasher;
     storage: UploadSigner | undefined;

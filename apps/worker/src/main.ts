@@ -2,17 +2,31 @@ import { loadOrExit, loadWorkerConfig } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
 import pino from 'pino';
+import { createImportWorker } from './import-worker';
 
-// Boot + graceful close. The feed-import jobs are registered by the feed ingestion work.
+// Boot and graceful close. Everything else lives in import-worker.ts.
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = pino({ level: config.logLevel, name: 'worker' });
 const db = createDb({ connectionString: config.databaseUrl, max: 5, applicationName: 'newsroom-worker' });
 const connection = createRedisConnection(config.redis.url, 'worker');
-logger.info('worker started');
+connection.on('error', (error) => logger.error({ err: error.message }, 'redis error'));
+if (config.feeds.allowPrivateAddresses) {
+  logger.warn('FEED_ALLOW_PRIVATE_ADDRESSES is on: feeds may reach private networks (development only)');
+}
 
+const importWorker = await createImportWorker({ config, db, connection, logger });
+logger.info({ schedule: config.import.schedule, concurrency: config.import.concurrency }, 'worker started');
+
+let closing = false;
 async function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down');
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down: letting active jobs finish');
+  // worker.close() has no timeout of its own; a fetch is bounded by its 20 s deadline, so 60 s is ample.
+  const force = setTimeout(() => process.exit(1), 60_000).unref();
+  await importWorker.close();
   await Promise.allSettled([db.destroy(), connection.quit()]);
+  clearTimeout(force);
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

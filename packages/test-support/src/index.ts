@@ -1,3 +1,4 @@
 export { createTestDatabase, type TestDatabase } from './database';
+export * from './feed-server';
 export { testRedis } from './redis';
 export { isListening } from './services';

@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../client/client-content.plugin';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
+import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
 import { clientRoutes } from './client/client.routes';
 import { healthRoutes } from './health.routes';
+import { feedImportRoutes } from './publisher/feed-import.routes';
 import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
 import { publisherSelfRoutes } from './publisher/publisher-self.routes';
+import { testFeedRoutes } from './publisher/test-feed.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
@@ -22,6 +25,7 @@ import { signStorageRoutes } from './uploads/sign-storage.routes';
  */
 export const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(healthRoutes);
+  await app.register(queueDashboardRoutes);
 
   await app.register(
     async (api) => {
@@ -36,11 +40,13 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
         await admin.register(siteKeyRoutes, { prefix: '/site' });
+        await admin.register(feedImportRoutes, { prefix: '/publisher' });
       });
 
       await api.register(async (publisher) => {
         publisher.addHook('onRequest', requireRole('publisher'));
         await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
+        await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });
 
       await api.register(

@@ -1,5 +1,5 @@
 import { type ApiConfig, loadApiConfig } from '@newsroom/config';
-import { createRedisConnection } from '@newsroom/queue';
+import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
 import type { FastifyServerOptions } from 'fastify';
 import { type App, buildApp } from '../../src/app';
@@ -48,13 +48,18 @@ export async function createTestApp(
     ...options.env,
   });
   const redis = createRedisConnection(config.redis.url, 'producer');
-  const app = await buildApp({ config, db: database.db, redis, storage: options.storage }, options.fastify);
+  const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
+  const app = await buildApp(
+    { config, db: database.db, redis, feedImportQueue, storage: options.storage },
+    options.fastify,
+  );
   return {
     app,
     db: database.db,
     config,
     async close() {
       await app.close();
+      await feedImportQueue.close();
       redis.disconnect();
       await database.destroy();
     },

@@ -32,6 +32,7 @@ const summaryColumns = [
   'articles.rss_feed_guid',
   'articles.publisher_id',
   'articles.published_at',
+  'articles.source_published_at',
   'articles.created_at',
   'articles.updated_at',
 ] as const;

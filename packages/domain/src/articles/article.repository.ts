@@ -68,20 +68,20 @@ export async function deleteArticleById(db: DbOrTx, id: string): Promise<boolean
 /** Slugs in use among `base` and its numbered variants (`base-2`, `base-3`, ...), for each base given. */
 export async function findTakenSlugs(db: DbOrTx, bases: readonly string[]): Promise<Set<string>> {
   if (bases.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('articles')
-    .select('slug')
-    .where((eb) =>
-      eb.or(
-        bases.flatMap((base) => [
-          eb('slug', '=', base),
-          // LIKE narrows with the unique index on slug; the regex keeps only numeric suffixes.
-          eb.and([eb('slug', 'like', `${base}-%`), eb('slug', '~', `^${base}-[0-9]+$`)]),
-        ]),
-      ),
-    )
-    .execute();
-  return new Set(rows.map((r) => r.slug));
+  // Slugs are [a-z0-9-], so the byte range [base, base + '.') holds exactly `base` and `base-...`.
+  // ~>=~ / ~<~ are the operators of the text_pattern_ops index on slug: one indexed range scan per
+  // base, with a plan that does not depend on the number of bases.
+  const { rows } = await sql<{ slug: string }>`
+    select a.slug from unnest(${[...bases]}::text[]) as b(base)
+    cross join lateral (
+      select slug from articles where slug ~>=~ b.base and slug ~<~ (b.base || '.')
+    ) as a`.execute(db);
+  const numbered = new Map(bases.map((base) => [base, new RegExp(`^${base}(?:-[0-9]+)?$`)]));
+  return new Set(
+    rows
+      .map((row) => row.slug)
+      .filter((slug) => [...numbered.values()].some((pattern) => pattern.test(slug))),
+  );
 }
 
 /**
@@ -89,9 +89,11 @@ export async function findTakenSlugs(db: DbOrTx, bases: readonly string[]): Prom
  * the same free slug. Bases are locked in sorted order: two batches cannot deadlock.
  */
 export async function lockSlugBases(tx: Tx, bases: readonly string[]): Promise<void> {
-  for (const base of [...new Set(bases)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`slug:${base}`}, 0))`.execute(tx);
-  }
+  const sorted = [...new Set(bases)].sort();
+  if (sorted.length === 0) return;
+  // One round trip for the whole batch; unnest yields the array in order, so the locks are taken in sorted order.
+  await sql`select pg_advisory_xact_lock(hashtextextended('slug:' || base, 0))
+    from unnest(${sorted}::text[]) as base`.execute(tx);
 }
 
 /** Replaces the article's host sites with exactly `siteIds`. Needs a transaction: delete and insert go together. */

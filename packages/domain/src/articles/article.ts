@@ -19,6 +19,8 @@ export interface Article {
   rssFeedGuid: string | null;
   publisherId: string | null;
   publishedAt: Date | null;
+  /** Imported articles: the feed item's own date, kept whatever the status. */
+  sourcePublishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -53,6 +55,7 @@ export function toArticle(row: ArticleRow & { host_sites: string[] | null }): Ar
     rssFeedGuid: row.rss_feed_guid,
     publisherId: row.publisher_id,
     publishedAt: row.published_at,
+    sourcePublishedAt: row.source_published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

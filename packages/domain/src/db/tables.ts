@@ -27,6 +27,8 @@ export interface ArticleTable {
   rss_feed_guid: string | null;
   publisher_id: string | null;
   published_at: Timestamp | null;
+  /** Imported articles: the feed item's own date (null when the item has none). */
+  source_published_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,0 +1,36 @@
+import { enqueueManualFetch, type FeedImportQueue } from '@newsroom/queue';
+import type { Redis } from 'ioredis';
+import { HttpError } from '../http-error';
+
+/** How long a queue operation may take before the API gives up on Redis and answers 503. */
+export const queueTimeoutMs = 2_000;
+
+const unavailable = () =>
+  new HttpError(503, 'QUEUE_UNAVAILABLE', 'The job queue is unavailable; try again shortly', {
+    'retry-after': '10',
+  });
+
+/**
+ * Queues a fetch of the publisher now and returns the job id (an earlier one's while it is still
+ * queued). `connection` is the queue's connection. Fails fast with 503 QUEUE_UNAVAILABLE when Redis is down or slow, instead of hanging.
+ */
+export async function enqueueImport(
+  queue: FeedImportQueue | undefined,
+  connection: Redis,
+  publisherId: string,
+): Promise<string> {
+  // Known to be down: answer at once rather than after the timeout.
+  if (!queue || connection.status !== 'ready') throw unavailable();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(unavailable()), queueTimeoutMs);
+  });
+  try {
+    return await Promise.race([enqueueManualFetch(queue, publisherId), timeout]);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw unavailable();
+  } finally {
+    clearTimeout(timer);
+  }
+}

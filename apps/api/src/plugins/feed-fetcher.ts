@@ -1,0 +1,13 @@
+import { createFeedFetcher } from '@newsroom/feeds';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * One safe feed fetcher for the app (its own connection pool), with the worker's rules: public
+ * addresses only unless FEED_ALLOW_PRIVATE_ADDRESSES (development and tests), 20 s, 15 MiB.
+ */
+export const feedFetcherPlugin = fp(async (app: FastifyInstance) => {
+  const fetcher = createFeedFetcher({ allowPrivateAddresses: app.config.feeds.allowPrivateAddresses });
+  app.decorate('feedFetcher', fetcher);
+  app.addHook('onClose', () => fetcher.close());
+});

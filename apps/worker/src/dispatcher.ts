@@ -1,0 +1,23 @@
+import type { FeedImportJob, FeedImportJobName } from '@newsroom/queue';
+import { UnrecoverableError } from 'bullmq';
+import { fanOutFeedsJob } from './jobs/fan-out-feeds.job';
+import { fetchFeedJob } from './jobs/fetch-feed.job';
+import type { JobDeps } from './jobs/job-deps';
+
+type Handlers = { [N in FeedImportJobName]: (job: FeedImportJob<N>, deps: JobDeps) => Promise<unknown> };
+
+const handlers: Handlers = {
+  'fan-out-feeds': fanOutFeedsJob,
+  'fetch-feed': fetchFeedJob,
+};
+
+/** Routes a job to its handler by name. An unknown name is a bug (or a hand-added job): fail it. */
+export function dispatcher(deps: JobDeps) {
+  return async (job: FeedImportJob): Promise<unknown> => {
+    const handler = handlers[job.name] as
+      | ((job: FeedImportJob, deps: JobDeps) => Promise<unknown>)
+      | undefined;
+    if (!handler) throw new UnrecoverableError(`Unknown job name: ${job.name}`);
+    return handler(job, deps);
+  };
+}

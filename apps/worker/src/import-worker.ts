@@ -1,0 +1,117 @@
+import type { WorkerConfig } from '@newsroom/config';
+import type { Db } from '@newsroom/domain';
+import { createFeedFetcher, type FeedFetcher } from '@newsroom/feeds';
+import {
+  createFeedImportQueue,
+  type FeedImportJob,
+  type FeedImportJobData,
+  type FeedImportJobName,
+  type FeedImportQueue,
+  feedImportQueueName,
+  feedImportSchedulerId,
+  feedRetryBackoffType,
+} from '@newsroom/queue';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { dispatcher } from './dispatcher';
+import { feedRetryBackoff } from './retry-delay';
+
+export interface ImportWorkerOptions {
+  config: Pick<WorkerConfig, 'redis' | 'feeds' | 'import'>;
+  db: Db;
+  /** A 'worker' role connection (maxRetriesPerRequest null). Owned by the caller. */
+  connection: Redis;
+  /** Defaults to a safe fetcher built from config.feeds; a given one is not closed by close(). */
+  fetcher?: FeedFetcher;
+  logger?: Logger;
+  /** Upsert the hourly job scheduler at start (default true). */
+  schedule?: boolean;
+  /** Base delay of the retry backoff; defaults to the job's (30 s). Tests shorten it. */
+  retryBaseDelayMs?: number;
+  now?: () => Date;
+}
+
+export interface ImportWorker {
+  worker: Worker<FeedImportJobData, unknown, FeedImportJobName>;
+  queue: FeedImportQueue;
+  /** Stops taking jobs, lets the active ones finish, then releases what the worker created. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Upserts the one job scheduler of the feed import. Upsert by a fixed id: every start of every
+ * replica updates the same scheduler instead of adding one. No deduplication option in the
+ * template (it stops a scheduler from repeating, bullmq#2954); the fan-out's job ids dedupe instead.
+ */
+export async function upsertImportScheduler(queue: FeedImportQueue, pattern: string): Promise<void> {
+  await queue.upsertJobScheduler(
+    feedImportSchedulerId,
+    { pattern, tz: 'UTC' },
+    {
+      name: 'fan-out-feeds',
+      data: {},
+      opts: {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { count: 48 },
+        removeOnFail: { count: 48 },
+      },
+    },
+  );
+}
+
+/**
+ * The feed-import worker: schedules the hourly fan-out and processes fan-out and fetch jobs with
+ * `config.import.concurrency` jobs at a time. Several can run against one queue (replicas, tests).
+ */
+export async function createImportWorker(options: ImportWorkerOptions): Promise<ImportWorker> {
+  const { config, db, connection } = options;
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const fetcher =
+    options.fetcher ?? createFeedFetcher({ allowPrivateAddresses: config.feeds.allowPrivateAddresses });
+  const queue = createFeedImportQueue({ connection, prefix: config.redis.queuePrefix });
+  if (options.schedule !== false) await upsertImportScheduler(queue, config.import.schedule);
+
+  const handle = dispatcher({ db, queue, fetcher, logger, now: options.now ?? (() => new Date()) });
+  const worker = new Worker<FeedImportJobData, unknown, FeedImportJobName>(
+    feedImportQueueName,
+    (job) => handle(job as FeedImportJob),
+    {
+      connection,
+      prefix: config.redis.queuePrefix,
+      concurrency: config.import.concurrency,
+      settings: {
+        backoffStrategy: (attemptsMade, type, error, job) =>
+          type === feedRetryBackoffType
+            ? feedRetryBackoff(options.retryBaseDelayMs)(attemptsMade, type, error, job)
+            : -1,
+      },
+    },
+  );
+  worker.on('error', (error) => logger.error({ err: error }, 'worker error'));
+  worker.on('failed', (job, error) =>
+    logger.warn(
+      { jobId: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, err: error.message },
+      'job failed',
+    ),
+  );
+  worker.on('completed', (job, result) =>
+    logger.debug({ jobId: job.id, name: job.name, result }, 'job done'),
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    worker,
+    queue,
+    close() {
+      // Idempotent: a second SIGTERM (or a test's cleanup) waits for the same close.
+      closing ??= (async () => {
+        await worker.close();
+        await queue.close();
+        if (!options.fetcher) await fetcher.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { listImportablePublisherIds } from '@newsroom/domain';
+import { enqueueScheduledFetches, type FeedImportJob, hourSlot } from '@newsroom/queue';
+import type { JobDeps } from './job-deps';
+
+export interface FanOutResult {
+  slot: string;
+  publishers: number;
+}
+
+/**
+ * The scheduler's job: one fetch job per approved, enabled publisher with a feed URL. The hour slot
+ * comes from the time the scheduler meant this run for (not when a worker picked it up), and the
+ * fetch job ids are deterministic per publisher and slot: a repeated fan-out, a restart or another
+ * replica adds nothing new in the same slot.
+ */
+export async function fanOutFeedsJob(
+  job: FeedImportJob<'fan-out-feeds'>,
+  deps: JobDeps,
+): Promise<FanOutResult> {
+  const slot = hourSlot(new Date(job.opts.prevMillis ?? job.timestamp));
+  const publisherIds = await listImportablePublisherIds(deps.db);
+  await enqueueScheduledFetches(deps.queue, publisherIds, slot);
+  deps.logger.info({ slot, publishers: publisherIds.length }, 'feed import fanned out');
+  return { slot, publishers: publisherIds.length };
+}

@@ -1,0 +1,64 @@
+import type { DbOrTx, Tx } from '../db/create-db';
+import type { NewArticleRow } from '../db/tables';
+
+/** Which of `guids` the publisher has already imported (guids are unique per publisher, not globally). */
+export async function findImportedGuids(
+  db: DbOrTx,
+  publisherId: string,
+  guids: readonly string[],
+): Promise<Set<string>> {
+  if (guids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('articles')
+    .select('rss_feed_guid')
+    .where('publisher_id', '=', publisherId)
+    .where('rss_feed_guid', 'in', [...guids])
+    .execute();
+  return new Set(rows.map((row) => row.rss_feed_guid as string));
+}
+
+/** Rows per INSERT: far below Postgres' 65,535 bind parameters at ~17 columns a row. */
+const rowsPerStatement = 1_000;
+
+/**
+ * Inserts imported articles in one statement (per 1,000 rows); an item whose guid the publisher
+ * already has is skipped by the partial unique index `articles_publisher_guid_key`, whose
+ * predicate the ON CONFLICT clause repeats literally (`where rss_feed_guid is not null`), as
+ * Postgres requires to infer a partial index. Returns the inserted rows' ids and guids.
+ */
+export async function insertImportedArticles(
+  tx: Tx,
+  rows: readonly NewArticleRow[],
+): Promise<{ id: string; rssFeedGuid: string }[]> {
+  const inserted: { id: string; rssFeedGuid: string }[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const batch = await tx
+      .insertInto('articles')
+      .values(rows.slice(start, start + rowsPerStatement))
+      .onConflict((oc) =>
+        oc.columns(['publisher_id', 'rss_feed_guid']).where('rss_feed_guid', 'is not', null).doNothing(),
+      )
+      .returning(['id', 'rss_feed_guid'])
+      .execute();
+    for (const row of batch) inserted.push({ id: row.id, rssFeedGuid: row.rss_feed_guid as string });
+  }
+  return inserted;
+}
+
+/** Links each of the articles to each of the sites (an import's host sites), in one statement. */
+export async function insertArticleSiteLinks(
+  tx: Tx,
+  articleIds: readonly string[],
+  siteIds: readonly string[],
+): Promise<void> {
+  if (articleIds.length === 0 || siteIds.length === 0) return;
+  await tx
+    .insertInto('article_sites')
+    .values(
+      articleIds.flatMap((articleId) =>
+        siteIds.map((siteId) => ({ article_id: articleId, site_id: siteId })),
+      ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -1,0 +1,100 @@
+import { initialStatus } from '../articles/article-lifecycle';
+import type { ArticleStatus } from '../db/tables';
+import type { PublisherFeedSettings } from '../publishers/publisher-feed-state.repository';
+
+/**
+ * A normalised feed item as the feeds package produces it (its `FeedItem`). Declared here by
+ * shape so the domain stays free of HTTP code: body is already sanitised HTML, urls are absolute.
+ */
+export interface ImportableFeedItem {
+  guid: string;
+  title: string;
+  body: string;
+  url: string | null;
+  thumbnail: string | null;
+  image: string | null;
+  categories: string[];
+  publishedAt: Date | null;
+}
+
+/** An article as an import would create it, before it gets a slug and an id. The preview shows exactly this. */
+export interface ImportedArticleDraft {
+  title: string;
+  body: string;
+  tags: string[];
+  thumbnail: string | null;
+  image: string | null;
+  status: ArticleStatus;
+  isAggregated: true;
+  source: string;
+  sourceUrl: string | null;
+  rssFeedGuid: string;
+  publisherId: string;
+  publishedAt: Date | null;
+  sourcePublishedAt: Date | null;
+  hostSites: string[];
+}
+
+export const maxImportedTags = 20;
+export const maxTagLength = 100;
+export const untitledTitle = 'Untitled';
+
+/**
+ * The tags of an imported article: the publisher's default tags first, then the item's categories.
+ * Each is trimmed with inner whitespace collapsed; empty ones and ones longer than 100 characters
+ * are dropped; duplicates are removed case-insensitively keeping the first spelling (so the
+ * publisher's spelling wins over the feed's); at most 20 are kept (defaults first).
+ */
+export function importedTags(defaultTags: readonly string[], categories: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of [...defaultTags, ...categories]) {
+    const tag = raw.replace(/\s+/g, ' ').trim();
+    if (tag.length === 0 || tag.length > maxTagLength) continue;
+    const key = tag.toLocaleLowerCase('en');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+    if (tags.length === maxImportedTags) break;
+  }
+  return tags;
+}
+
+/**
+ * When an imported article counts as published: only when it is published at once (auto-approve).
+ * Then it is the item's own date, so a feed's back catalogue keeps its order in the listings,
+ * unless the item has no date or claims a future one: then it is the import time.
+ */
+export function importedPublishedAt(status: ArticleStatus, itemDate: Date | null, now: Date): Date | null {
+  if (status !== 'published') return null;
+  return itemDate && itemDate.getTime() <= now.getTime() ? itemDate : now;
+}
+
+/**
+ * Turns a feed item into the article an import creates for `publisher`. The one mapping used by
+ * the import and by the test-feed preview, so the preview shows exactly what would be saved.
+ */
+export function toImportedArticle(
+  item: ImportableFeedItem,
+  publisher: Pick<PublisherFeedSettings, 'id' | 'name' | 'defaultTags' | 'autoApprove' | 'hostSites'>,
+  now: Date,
+): ImportedArticleDraft {
+  const status = initialStatus({ kind: 'imported', autoApprove: publisher.autoApprove });
+  return {
+    title: item.title.trim() || untitledTitle,
+    body: item.body,
+    tags: importedTags(publisher.defaultTags, item.categories),
+    // One picture serves both fields when the feed has only one.
+    thumbnail: item.thumbnail ?? item.image,
+    image: item.image ?? item.thumbnail,
+    status,
+    isAggregated: true,
+    source: publisher.name,
+    sourceUrl: item.url,
+    rssFeedGuid: item.guid,
+    publisherId: publisher.id,
+    publishedAt: importedPublishedAt(status, item.publishedAt, now),
+    sourcePublishedAt: item.publishedAt,
+    hostSites: [...publisher.hostSites],
+  };
+}

@@ -1,0 +1,169 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DbOrTx, Tx } from '../db/create-db';
+import type { Database, PublisherRow } from '../db/tables';
+
+/** What importing a publisher's feed needs to know about the publisher. */
+export interface PublisherFeedSettings {
+  id: string;
+  /** Display name; becomes the `source` of its imported articles. */
+  name: string;
+  feedUrl: string | null;
+  defaultTags: string[];
+  autoApprove: boolean;
+  approved: boolean;
+  disabled: boolean;
+  /** Validators stored from the last successful fetch, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  lastModified: string | null;
+  /** The publisher's default host sites, by id and by slug (sorted by slug). */
+  hostSiteIds: string[];
+  hostSites: string[];
+}
+
+/** Whether the hourly import covers this publisher: approved, not disabled, with a feed URL. */
+export function isImportable(publisher: PublisherFeedSettings): boolean {
+  return publisher.approved && !publisher.disabled && !!publisher.feedUrl;
+}
+
+function defaultSitesOf(eb: ExpressionBuilder<Database, 'publishers'>) {
+  return eb
+    .selectFrom('publisher_default_sites')
+    .innerJoin('sites', 'sites.id', 'publisher_default_sites.site_id')
+    .whereRef('publisher_default_sites.publisher_id', '=', 'publishers.id')
+    .select(
+      sql<
+        { id: string; slug: string }[]
+      >`coalesce(json_agg(json_build_object('id', sites.id, 'slug', sites.slug) order by sites.slug), '[]')`.as(
+        'default_sites',
+      ),
+    )
+    .as('default_sites');
+}
+
+type SettingsRow = Pick<
+  PublisherRow,
+  | 'id'
+  | 'name'
+  | 'feed_url'
+  | 'default_tags'
+  | 'auto_approve'
+  | 'approved'
+  | 'disabled_at'
+  | 'etag'
+  | 'last_modified'
+> & { default_sites: { id: string; slug: string }[] | null };
+
+function toPublisherFeedSettings(row: SettingsRow): PublisherFeedSettings {
+  const sites = row.default_sites ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    feedUrl: row.feed_url,
+    defaultTags: row.default_tags,
+    autoApprove: row.auto_approve,
+    approved: row.approved,
+    disabled: row.disabled_at !== null,
+    etag: row.etag,
+    lastModified: row.last_modified,
+    hostSiteIds: sites.map((site) => site.id),
+    hostSites: sites.map((site) => site.slug),
+  };
+}
+
+const settingsColumns = [
+  'publishers.id',
+  'publishers.name',
+  'publishers.feed_url',
+  'publishers.default_tags',
+  'publishers.auto_approve',
+  'publishers.approved',
+  'publishers.disabled_at',
+  'publishers.etag',
+  'publishers.last_modified',
+] as const;
+
+/** Ids of the publishers the hourly import fetches: approved, enabled, with a feed URL. */
+export async function listImportablePublisherIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('publishers')
+    .select('id')
+    .where('approved', '=', true)
+    .where('disabled_at', 'is', null)
+    .where('feed_url', 'is not', null)
+    .where('feed_url', '<>', '')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findPublisherFeedSettings(
+  db: DbOrTx,
+  publisherId: string,
+): Promise<PublisherFeedSettings | undefined> {
+  const row = await db
+    .selectFrom('publishers')
+    .select(settingsColumns)
+    .select(defaultSitesOf)
+    .where('publishers.id', '=', publisherId)
+    .executeTakeFirst();
+  return row && toPublisherFeedSettings(row);
+}
+
+/**
+ * The publisher's feed settings, with its row locked until the transaction ends: two imports of
+ * the same publisher (the hourly one and a manual re-trigger) run one after the other, and the
+ * validators stored are always those of the items actually inserted.
+ */
+export async function lockPublisherFeedSettings(
+  tx: Tx,
+  publisherId: string,
+): Promise<PublisherFeedSettings | undefined> {
+  const row = await tx
+    .selectFrom('publishers')
+    .select(settingsColumns)
+    .select(defaultSitesOf)
+    .where('publishers.id', '=', publisherId)
+    .forUpdate('publishers')
+    .executeTakeFirst();
+  return row && toPublisherFeedSettings(row);
+}
+
+/**
+ * A successful fetch: stores the validators to send next time, the time, and clears the failure
+ * state. After a 304 (`notModified`) a validator the server did not repeat keeps its stored value;
+ * after a full response the stored validators are exactly the response's.
+ */
+export async function recordFeedFetchSuccess(
+  db: DbOrTx,
+  publisherId: string,
+  fetched: { notModified: boolean; etag: string | null; lastModified: string | null },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('publishers')
+    .set((eb) => ({
+      etag: fetched.notModified ? eb.fn.coalesce(eb.val(fetched.etag), eb.ref('etag')) : fetched.etag,
+      last_modified: fetched.notModified
+        ? eb.fn.coalesce(eb.val(fetched.lastModified), eb.ref('last_modified'))
+        : fetched.lastModified,
+      last_fetched_at: at,
+      last_error: null,
+      consecutive_failures: 0,
+      updated_at: sql`now()`,
+    }))
+    .where('id', '=', publisherId)
+    .execute();
+}
+
+/** A failed fetch (after its retries, or a permanent failure): the reason, and one more consecutive failure. */
+export async function recordFeedFetchFailure(db: DbOrTx, publisherId: string, error: string): Promise<void> {
+  await db
+    .updateTable('publishers')
+    .set((eb) => ({
+      last_error: error.slice(0, 1000),
+      consecutive_failures: eb('consecutive_failures', '+', 1),
+      updated_at: sql`now()`,
+    }))
+    .where('id', '=', publisherId)
+    .execute();
+}
