@@ -7,7 +7,11 @@ import { createUploadSigner } from './storage/upload-signer';
 
 // Thin shell: read config, create infrastructure, listen, close gracefully.
 const config = loadOrExit(() => loadApiConfig());
-const db = createDb({ connectionString: config.databaseUrl, max: 10, applicationName: 'newsroom-api' });
+const db = createDb({
+  connectionString: config.databaseUrl,
+  max: config.databasePoolSize,
+  applicationName: 'newsroom-api',
+});
 const redis = createRedisConnection(config.redis.url, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);

@@ -7,7 +7,11 @@ import { createImportWorker } from './import-worker';
 // Boot and graceful close. Everything else lives in import-worker.ts.
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = pino({ level: config.logLevel, name: 'worker' });
-const db = createDb({ connectionString: config.databaseUrl, max: 5, applicationName: 'newsroom-worker' });
+const db = createDb({
+  connectionString: config.databaseUrl,
+  max: config.databasePoolSize,
+  applicationName: 'newsroom-worker',
+});
 const connection = createRedisConnection(config.redis.url, 'worker');
 connection.on('error', (error) => logger.error({ err: error.message }, 'redis error'));
 if (config.feeds.allowPrivateAddresses) {

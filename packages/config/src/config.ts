@@ -26,6 +26,12 @@ const commonVariables = {
     { default: 'info' },
   ),
   DATABASE_URL: Url('postgres://user:password@host:5432/database'),
+  DATABASE_POOL_SIZE: Type.Integer({
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+    description: 'Postgres connections per process; about 2x the database host cores',
+  }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
   FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(
@@ -97,6 +103,7 @@ interface CommonConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
   databaseUrl: string;
+  databasePoolSize: number;
   redis: { url: string; queuePrefix: string };
   feeds: { allowPrivateAddresses: boolean };
 }
@@ -133,6 +140,7 @@ function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema
     env: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
     feeds: { allowPrivateAddresses: flagValue(env.FEED_ALLOW_PRIVATE_ADDRESSES) },
   };

@@ -20,6 +20,7 @@ describe('loadApiConfig', () => {
       storage: undefined,
       admin: undefined,
       feeds: { allowPrivateAddresses: false },
+      databasePoolSize: 10,
       client: { cacheMaxAge: 60, staleWhileRevalidate: 300, responseCache: true },
     });
   });

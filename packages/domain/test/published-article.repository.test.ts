@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   changeArticleStatus,
+  createDb,
   findListingOutline,
+  findPublishedArticleBySlug,
   type Listing,
   listingAnchorStep,
   listPublishedArticles,
@@ -11,7 +13,7 @@ import {
   streamPublishedArticles,
 } from '../src';
 
-const { db, destroy } = await createTestDatabase();
+const { db, url, destroy } = await createTestDatabase();
 afterAll(destroy);
 
 const [siteA, siteB] = await db
@@ -116,6 +118,58 @@ describe('published listings', () => {
     for await (const _article of streamPublishedArticles(db, listing(), 10)) break;
     // The connection went back to the pool in a usable state.
     expect((await findListingOutline(db, listing({ siteId: siteA }))).total).toBeGreaterThan(0);
+  });
+});
+
+describe('prepared statements', () => {
+  // One connection, so pg_prepared_statements and `set` below see the connection the queries ran on.
+  const single = createDb({ connectionString: url, max: 1 });
+  afterAll(() => single.destroy());
+  const prepared = async () =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(single)).rows.map(
+      (row) => row.statement,
+    );
+
+  it('prepares unfiltered pages and slug lookups, not filtered listings', async () => {
+    await listPublishedArticles(single, listing({ siteId: siteA, tag: 'even' }), { page: 1, limit: 5 });
+    expect(await prepared()).toEqual([]);
+    await listPublishedArticles(single, listing({ siteId: siteA }), { page: 1, limit: 5 });
+    await findPublishedArticleBySlug(single, siteA, 'bulk-1');
+    const statements = await prepared();
+    expect(statements).toHaveLength(2);
+    expect(statements.some((text) => text.includes('limit 5'))).toBe(true);
+  });
+
+  it('answers exactly like OFFSET with generic plans, for every listing shape', async () => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(single);
+    try {
+      const scopes = [
+        listing(),
+        listing({ siteId: siteA }),
+        listing({ siteId: siteB }),
+        listing({ aggregatedOnly: true }),
+        listing({ siteId: siteA, aggregatedOnly: true }),
+      ];
+      for (const scope of scopes) {
+        const outline = await findListingOutline(single, scope);
+        for (const page of [1, 2, 3, 40, 41, 42, Math.ceil(outline.total / 12)]) {
+          const result = await listPublishedArticles(single, scope, { page, limit: 12 }, outline);
+          expect(result.items.map((a) => a.id)).toEqual(await expectedIds(scope, (page - 1) * 12, 12));
+        }
+      }
+      expect(await findPublishedArticleBySlug(single, siteB, 'bulk-3')).toMatchObject({ slug: 'bulk-3' });
+      expect(await findPublishedArticleBySlug(single, siteB, 'bulk-1')).toBeUndefined();
+      expect(await findPublishedArticleBySlug(single, null, 'draft-1')).toBeUndefined();
+    } finally {
+      await sql`reset plan_cache_mode`.execute(single);
+    }
+  });
+
+  it('runs inside a transaction too', async () => {
+    const items = await single
+      .transaction()
+      .execute((tx) => listPublishedArticles(tx, listing({ siteId: siteB }), { page: 2, limit: 3 }));
+    expect(items.items.map((a) => a.id)).toEqual(await expectedIds(listing({ siteId: siteB }), 3, 3));
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertSite, issueSiteKey } from '../support/content-fixtures';
+import { insertAdmin, insertPublisher } from '../support/dashboard-accounts';
 import { createTestApp, testApiKey } from '../support/test-app';
 
 const { app, db, close } = await createTestApp();
@@ -11,28 +12,8 @@ await insertArticle(db, { slug: 'on-alpha', siteIds: [siteA] });
 await insertArticle(db, { slug: 'on-beta', siteIds: [siteB] });
 const alphaKey = await issueSiteKey(db, siteA);
 
-const admin = await db
-  .insertInto('users')
-  .values({ email: 'admin@example.com', password_hash: 'x', role: 'admin' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const publisherRecord = await db
-  .insertInto('publishers')
-  .values({ name: 'Daily Planet' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const publisher = await db
-  .insertInto('users')
-  .values({
-    email: 'desk@planet.example',
-    password_hash: 'x',
-    role: 'publisher',
-    publisher_id: publisherRecord.id,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const adminToken = app.issueToken({ id: admin.id });
-const publisherToken = app.issueToken({ id: publisher.id });
+const { token: adminToken } = await insertAdmin(app, db);
+const { token: publisherToken } = await insertPublisher(app, db);
 
 const slugsOf = (body: { data: { slug: string }[] }) => body.data.map((a) => a.slug).sort();
 const getPosts = (headers: Record<string, string> = {}, query = '') =>

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { preparingPool } from './prepared-statements';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -28,5 +29,8 @@ export function createDb({ connectionString, max = 10, applicationName = 'newsro
   // An idle client that loses its connection emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});
   // The cursor lets `.stream()` read big results in chunks (the client /all route) instead of all at once.
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  // preparingPool: queries run through `executePrepared` become named prepared statements.
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool), cursor: Cursor }),
+  });
 }

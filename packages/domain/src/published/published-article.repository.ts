@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
+import { executePrepared } from '../db/prepared-statements';
 import type { ArticleStatus, Database } from '../db/tables';
 import { type PublishedArticle, type PublishedArticleRow, toPublishedArticle } from './published-article';
 import {
@@ -30,7 +31,6 @@ interface Range {
  */
 function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
   const { from = null, ordered = false, skip = 0, limit } = range;
-  const hasFilters = listing.tag !== null || listing.category !== null || listing.section !== null;
   if (listing.siteId !== null) {
     return db
       .selectFrom('article_sites as s')
@@ -41,7 +41,7 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
       .$if(from !== null, (q) =>
         q.where((eb) => eb(eb.refTuple('s.published_at', 's.article_id'), '<=', tupleOf(eb, from))),
       )
-      .$if(hasFilters, (q) =>
+      .$if(hasFilters(listing), (q) =>
         q
           .innerJoin('articles as a', 'a.id', 's.article_id')
           .where('a.status', '=', published)
@@ -49,7 +49,7 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
       )
       .$if(ordered, (q) => q.orderBy('s.published_at', 'desc').orderBy('s.article_id', 'desc'))
       .$if(skip > 0, (q) => q.offset(skip))
-      .$if(limit !== undefined, (q) => q.limit(limit as number))
+      .$if(limit !== undefined, (q) => q.limit(sql.lit(limit as number)))
       .as('p');
   }
   return db
@@ -63,8 +63,12 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
     )
     .$if(ordered, (q) => q.orderBy('a.published_at', 'desc').orderBy('a.id', 'desc'))
     .$if(skip > 0, (q) => q.offset(skip))
-    .$if(limit !== undefined, (q) => q.limit(limit as number))
+    .$if(limit !== undefined, (q) => q.limit(sql.lit(limit as number)))
     .as('p');
+}
+
+function hasFilters(listing: Listing): boolean {
+  return listing.tag !== null || listing.category !== null || listing.section !== null;
 }
 
 function tupleOf<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, position: ListingPosition | null) {
@@ -131,18 +135,18 @@ export async function findListingOutline(db: DbOrTx, listing: Listing): Promise<
 /**
  * `limit` rows of the listing, newest first, starting `skip` rows after `from` (or after the start).
  * The skip runs over the narrow ordering index only; full rows are read for the page itself.
+ * Unfiltered listings (the hot path) run as prepared statements with a generic plan: the LIMIT is a literal
+ * (so the plan is costed for the real page size; at most 100 texts per listing shape) and the article rows
+ * are fetched behind a planner fence, so no generic plan can turn into a join over the whole table.
+ * Filtered listings are planned per execution: a generic plan cannot know how rare a tag is.
  */
 export async function findPublishedArticlesPage(
   db: DbOrTx,
   listing: Listing,
   window: { from: ListingPosition | null; skip: number; limit: number },
 ): Promise<PublishedArticle[]> {
-  const page = positionsOf(db, listing, { ...window, ordered: true });
-  const rows = await selectPublishedArticle(db)
-    .innerJoin(page, 'p.id', 'articles.id')
-    .orderBy('p.published_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .execute();
+  const query = withArticleRows(db, positionsOf(db, listing, { ...window, ordered: true }));
+  const rows = hasFilters(listing) ? await query.execute() : await executePrepared(db, query);
   return rows.map((row) => toPublishedArticle(row as PublishedArticleRow));
 }
 
@@ -165,24 +169,32 @@ export async function findPublishedArticleBySlug(
       ),
     );
   }
-  const row = await query.executeTakeFirst();
+  const [row] = await executePrepared(db, query);
   return row && toPublishedArticle(row as PublishedArticleRow);
 }
 
 /**
  * Every article of the listing, newest first, read through a server-side cursor `chunkSize` rows at a time:
  * memory stays flat however many there are. Stopping the iteration early closes the cursor.
- * The articles row is fetched in a LATERAL subquery with OFFSET 0 (a planner fence), so the plan walks the
- * ordering index and fetches row by row: the first rows leave at once, with no hash join or sort of the
- * whole listing before them.
+ * Thanks to the fence in `withArticleRows`, the first rows leave at once (no sort of the whole listing first).
  */
 export async function* streamPublishedArticles(
   db: DbOrTx,
   listing: Listing,
   chunkSize = 200,
 ): AsyncGenerator<PublishedArticle> {
-  const rows = db
-    .selectFrom(positionsOf(db, listing, { ordered: true }))
+  const rows = withArticleRows(db, positionsOf(db, listing, { ordered: true })).stream(chunkSize);
+  for await (const row of rows) yield toPublishedArticle(row as PublishedArticleRow);
+}
+
+/**
+ * The published-article columns of each position of `p`, in the listing order. The articles row is fetched in
+ * a LATERAL subquery with OFFSET 0 (a planner fence): the plan walks the ordering index and fetches row by
+ * row, whatever the estimates (no hash join or sort of the whole listing, even in a generic plan).
+ */
+function withArticleRows(db: DbOrTx, positions: ReturnType<typeof positionsOf>) {
+  return db
+    .selectFrom(positions)
     .innerJoinLateral(
       (eb) =>
         eb
@@ -195,7 +207,5 @@ export async function* streamPublishedArticles(
     )
     .selectAll('a')
     .orderBy('p.published_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .stream(chunkSize);
-  for await (const row of rows) yield toPublishedArticle(row as PublishedArticleRow);
+    .orderBy('p.id', 'desc');
 }

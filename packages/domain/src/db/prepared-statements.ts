@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { Compilable, PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+import type { DbOrTx } from './create-db';
+
+// Named prepared statements for the hottest reads (the client API's pages and articles).
+// A query run through `executePrepared` is parsed once per connection and then only bound and executed;
+// Postgres may also keep a generic plan for it when that plan is estimated no worse than custom ones.
+// Everything else keeps pg's unnamed statements, parsed and planned per execution.
+//
+// Only fixed-shape queries belong here (their SQL text does not grow with the input, e.g. no `in (...)`
+// lists), and only ones naming their columns (a prepared `select *` fails once a column is added).
+// Not compatible with PgBouncer's transaction pooling (statements would land on other connections).
+
+const statementNames = new Map<string, string>();
+/** A backstop: beyond this many distinct texts, queries run unprepared (each costs memory per connection). */
+const maxStatements = 200;
+
+/** Runs a query as a named prepared statement on whatever connection runs it (the pool's or a transaction's). */
+export async function executePrepared<O>(db: DbOrTx, query: Compilable<O>): Promise<O[]> {
+  const compiled = query.compile();
+  if (!statementNames.has(compiled.sql) && statementNames.size < maxStatements) {
+    statementNames.set(compiled.sql, `k_${createHash('sha1').update(compiled.sql).digest('base64url')}`);
+  }
+  return (await db.executeQuery(compiled)).rows;
+}
+
+/**
+ * The pool Kysely talks to: pg's pool, whose clients run registered texts as named statements
+ * (pg sends Parse only the first time a connection sees a name).
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // Kysely calls query(sql, parameters) for queries and query(cursor) for streams.
+    const query = (text: string | pg.Submittable, values?: unknown[]) => {
+      if (typeof text !== 'string') return client.query(text);
+      const name = statementNames.get(text);
+      return client.query(name ? { name, text, values } : { text, values });
+    };
+    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
