@@ -48,11 +48,14 @@ function nodeModulesByPath(outdir: string): Plugin {
   };
 }
 
-/** Builds every bundle into `outdir` (default dist/). */
-export async function buildBundles(outdir = resolve(root, 'dist')): Promise<void> {
+/** Builds the bundles (default: every production entry) into `outdir` (default dist/). */
+export async function buildBundles(
+  outdir = resolve(root, 'dist'),
+  entries: Record<string, string> = bundleEntries,
+): Promise<void> {
   await build({
     absWorkingDir: root,
-    entryPoints: Object.entries(bundleEntries).map(([out, entry]) => ({ in: entry, out })),
+    entryPoints: Object.entries(entries).map(([out, entry]) => ({ in: entry, out })),
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { loggerOptions } from '../../apps/api/src/logger';
 
-// The baseline: a bare Fastify route, started exactly like the API (node + tsx, PORT/HOST/LOG_LEVEL from env,
+// The baseline: a bare Fastify route, started exactly like the API (bundled, plain node, PORT/HOST/LOG_LEVEL from env,
 // the same logger options), so the ratio measures what the API adds on top of the framework.
 const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL ?? 'info') });
 app.get('/', async () => ({ hello: 'world' }));

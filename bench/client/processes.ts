@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { buildBundles, bundleEntries } from '../../scripts/build';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -11,11 +12,11 @@ export interface Server {
 }
 
 /**
- * Starts a server entry as its own process the way production does (node running TypeScript through tsx,
- * configured only by environment variables) and waits until /health answers.
+ * Starts a bundled server (see bundleServers) as its own process the way production does (plain node running
+ * the esbuild bundle, configured only by environment variables) and waits until /health answers.
  */
 export async function startServer(entry: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, entry)], {
+  const child = spawn(process.execPath, [resolve(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -49,6 +50,21 @@ export async function startServer(entry: string, env: Record<string, string>): P
         child.kill('SIGTERM');
       }),
   };
+}
+
+const benchDist = '.bench/dist';
+
+/**
+ * Builds the API and the baseline with the production build (scripts/build.ts) into .bench/dist, so both run
+ * exactly as production runs the API: `node <bundle>.mjs`. Returns the entry of each.
+ */
+export async function bundleServers(): Promise<{ api: string; baseline: string }> {
+  await buildBundles(resolve(root, benchDist), {
+    api: bundleEntries.api as string,
+    'bcrypt.worker': bundleEntries['bcrypt.worker'] as string,
+    baseline: 'bench/client/hello-server.ts',
+  });
+  return { api: `${benchDist}/api.mjs`, baseline: `${benchDist}/baseline.mjs` };
 }
 
 /** Resident set size of a process, bytes (Linux /proc). */

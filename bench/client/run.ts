@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { downloadWhileSampling } from './download';
 import { type LoadResult, measure } from './load';
-import { type Server, startServer } from './processes';
+import { bundleServers, type Server, startServer } from './processes';
 import { printReport } from './report';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 
@@ -88,10 +88,10 @@ async function main() {
 
   const results: Record<string, LoadResult> = {};
   const baselineEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: baselinePort, HOST: '127.0.0.1' };
+  const entries = await bundleServers();
   log('Baseline (bare Fastify hello world):');
-  results.baseline = await withServer(
-    await startServer('bench/client/hello-server.ts', baselineEnv),
-    (server) => load('baseline', server.url, ['/']),
+  results.baseline = await withServer(await startServer(entries.baseline, baselineEnv), (server) =>
+    load('baseline', server.url, ['/']),
   );
 
   const siteHeaders = { 'x-api-key': seeded.siteKey };
@@ -99,60 +99,56 @@ async function main() {
   let deepPage = 0;
   for (const cache of ['on', 'off'] as const) {
     log(`API with CLIENT_CACHE=${cache}:`);
-    await withServer(
-      await startServer('apps/api/src/server.ts', apiEnv(cache, database.url)),
-      async (server) => {
-        const first = await fetch(`${server.url}/api/v1/client/posts`, { headers: siteHeaders });
-        const { pages } = ((await first.json()) as { meta: { pagination: { pages: number } } }).meta
-          .pagination;
-        deepPage = Math.max(1, pages - 1);
-        // Warm-up (JIT, pool, and for the cached run the first fill), not measured.
-        await measure({
-          name: 'warm-up',
-          url: server.url,
-          paths: ['/api/v1/client/posts', ...slugPaths],
-          headers: siteHeaders,
-          seconds: 3,
-          connections,
-        });
-        results[`posts1-${cache}`] = await load(
-          `posts page 1 (cache ${cache})`,
-          server.url,
-          ['/api/v1/client/posts'],
-          siteHeaders,
+    await withServer(await startServer(entries.api, apiEnv(cache, database.url)), async (server) => {
+      const first = await fetch(`${server.url}/api/v1/client/posts`, { headers: siteHeaders });
+      const { pages } = ((await first.json()) as { meta: { pagination: { pages: number } } }).meta.pagination;
+      deepPage = Math.max(1, pages - 1);
+      // Warm-up (JIT, pool, and for the cached run the first fill), not measured.
+      await measure({
+        name: 'warm-up',
+        url: server.url,
+        paths: ['/api/v1/client/posts', ...slugPaths],
+        headers: siteHeaders,
+        seconds: 3,
+        connections,
+      });
+      results[`posts1-${cache}`] = await load(
+        `posts page 1 (cache ${cache})`,
+        server.url,
+        ['/api/v1/client/posts'],
+        siteHeaders,
+      );
+      results[`postsDeep-${cache}`] = await load(
+        `posts page ${deepPage} of ${pages} (cache ${cache})`,
+        server.url,
+        [`/api/v1/client/posts?page=${deepPage}`],
+        siteHeaders,
+      );
+      results[`article-${cache}`] = await load(
+        `article by slug, ${slugPaths.length} rotating (cache ${cache})`,
+        server.url,
+        slugPaths,
+        siteHeaders,
+      );
+      results[`partner-${cache}`] = await load(
+        `partner-articles (cache ${cache})`,
+        server.url,
+        ['/api/v1/client/partner-articles'],
+        siteHeaders,
+      );
+      if (cache === 'off') {
+        log('/client/all with the network key (every article):');
+        const download = await downloadWhileSampling(
+          `${server.url}/api/v1/client/all`,
+          { 'x-api-key': apiKey },
+          server.child.pid as number,
         );
-        results[`postsDeep-${cache}`] = await load(
-          `posts page ${deepPage} of ${pages} (cache ${cache})`,
-          server.url,
-          [`/api/v1/client/posts?page=${deepPage}`],
-          siteHeaders,
+        log(
+          `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
         );
-        results[`article-${cache}`] = await load(
-          `article by slug, ${slugPaths.length} rotating (cache ${cache})`,
-          server.url,
-          slugPaths,
-          siteHeaders,
-        );
-        results[`partner-${cache}`] = await load(
-          `partner-articles (cache ${cache})`,
-          server.url,
-          ['/api/v1/client/partner-articles'],
-          siteHeaders,
-        );
-        if (cache === 'off') {
-          log('/client/all with the network key (every article):');
-          const download = await downloadWhileSampling(
-            `${server.url}/api/v1/client/all`,
-            { 'x-api-key': apiKey },
-            server.child.pid as number,
-          );
-          log(
-            `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
-          );
-          printReport({ results, deepPage, download, articles, seconds, connections });
-        }
-      },
-    );
+        printReport({ results, deepPage, download, articles, seconds, connections });
+      }
+    });
   }
 }
 
