@@ -10,6 +10,7 @@ export * from './articles/slug';
 export * from './articles/tags';
 export * from './db/create-db';
 export * from './db/pg-errors';
+export * from './db/ping';
 export * from './db/prepared-statements';
 export * from './db/tables';
 export * from './errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import { pingDatabase } from '@newsroom/domain';
 import { Type } from 'typebox';
 
 const CheckStatus = Type.Union([Type.Literal('up'), Type.Literal('down')]);
@@ -47,7 +47,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       const [postgres, redis] = await Promise.all([
-        probe(() => sql`select 1`.execute(app.db)),
+        probe(() => pingDatabase(app.db)),
         probe(() => app.redis.ping()),
       ]);
       const ready = postgres === 'up' && redis === 'up';
