@@ -1,6 +1,7 @@
 import { enqueueManualFetch, type FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../http-error';
+import { withDeadline } from '../with-deadline';
 
 /** How long a queue operation may take before the API gives up on Redis and answers 503. */
 export const queueTimeoutMs = 2_000;
@@ -21,16 +22,10 @@ export async function enqueueImport(
 ): Promise<string> {
   // Known to be down: answer at once rather than after the timeout.
   if (!queue || connection.status !== 'ready') throw unavailable();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable()), queueTimeoutMs);
-  });
   try {
-    return await Promise.race([enqueueManualFetch(queue, publisherId), timeout]);
+    return await withDeadline(enqueueManualFetch(queue, publisherId), queueTimeoutMs, unavailable);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw unavailable();
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pingDatabase } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { withDeadline } from '../with-deadline';
 
 const CheckStatus = Type.Union([Type.Literal('up'), Type.Literal('down')]);
 const ReadySchema = Type.Object({
@@ -12,10 +13,7 @@ const checkTimeoutMs = 2_000;
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), checkTimeoutMs).unref()),
-    ]);
+    await withDeadline(check(), checkTimeoutMs, () => new Error('timeout'));
     return 'up';
   } catch {
     return 'down';
