@@ -1,4 +1,5 @@
 import { initialStatus } from '../articles/article-lifecycle';
+import { normaliseTags } from '../articles/tags';
 import type { ArticleStatus } from '../db/tables';
 import type { PublisherFeedSettings } from '../publishers/publisher-feed-state.repository';
 
@@ -46,18 +47,9 @@ export const untitledTitle = 'Untitled';
  * publisher's spelling wins over the feed's); at most 20 are kept (defaults first).
  */
 export function importedTags(defaultTags: readonly string[], categories: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const raw of [...defaultTags, ...categories]) {
-    const tag = raw.replace(/\s+/g, ' ').trim();
-    if (tag.length === 0 || tag.length > maxTagLength) continue;
-    const key = tag.toLocaleLowerCase('en');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-    if (tags.length === maxImportedTags) break;
-  }
-  return tags;
+  return normaliseTags([...defaultTags, ...categories])
+    .filter((tag) => tag.length <= maxTagLength)
+    .slice(0, maxImportedTags);
 }
 
 /**
