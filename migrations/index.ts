@@ -4,6 +4,7 @@ import * as initialSchema from './2026-11-22T0000-initial-schema';
 import * as clientReadPath from './2026-11-22T0300-client-read-path';
 import * as articleSlugPatternIndex from './2026-11-22T0400-article-slug-pattern-index';
 import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-published-at';
+import * as siteChangesTouchArticles from './2026-11-22T0500-site-changes-touch-articles';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0300-client-read-path': clientReadPath,
   '2026-11-22T0400-article-slug-pattern-index': articleSlugPatternIndex,
   '2026-11-22T0400-article-source-published-at': articleSourcePublishedAt,
+  '2026-11-22T0500-site-changes-touch-articles': siteChangesTouchArticles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

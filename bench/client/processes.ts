@@ -15,8 +15,12 @@ export interface Server {
  * Starts a bundled server (see bundleServers) as its own process the way production does (plain node running
  * the esbuild bundle, configured only by environment variables) and waits until /health answers.
  */
-export async function startServer(entry: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [resolve(root, entry)], {
+export async function startServer(
+  entry: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Server> {
+  const child = spawn(process.execPath, [...nodeArgs, resolve(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

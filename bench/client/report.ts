@@ -29,7 +29,7 @@ export function printReport({ results, deepPage, download, articles, seconds, co
       `  ${target}${problems}`,
     ].join(' ');
   };
-  const deepRatio = (cache: 'on' | 'off') => {
+  const deepRatio = (cache: 'on' | 'off' | 'none') => {
     const first = result(`posts1-${cache}`).p50;
     return first > 0 ? `${(result(`postsDeep-${cache}`).p50 / first).toFixed(2)}x` : 'page 1 p50 < 1 ms';
   };
@@ -46,6 +46,8 @@ export function printReport({ results, deepPage, download, articles, seconds, co
     row('postsDeep-off', `p50 <= 2x page 1's (${deepRatio('off')})`),
     row('article-off', ''),
     row('partner-off', ''),
+    row('posts1-none', '(article JSON cache off too)'),
+    row('postsDeep-none', `p50 <= 2x page 1's (${deepRatio('none')})`),
     `/client/all (network key): ${download.articles} articles, ${mb(download.bytes)} in ${download.seconds.toFixed(2)} s; ` +
       `API RSS ${mb(download.rssBeforeBytes)} before, peak growth ${mb(download.rssPeakGrowthBytes)} (target <= 64 MB)`,
     `Deep page: ${deepPage}. PG, the API, the baseline and autocannon share this machine's cores: figures are indicative.`,

@@ -17,6 +17,8 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const apiPort = '3901';
 const baselinePort = '3902';
 const deadlineMs = 15 * 60_000;
+// Node flags for the API processes only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
+const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 for (const url of [serverUrl, redisUrl]) {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) {
@@ -46,7 +48,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const apiKey = randomBytes(24).toString('base64url');
 
-function apiEnv(cache: 'on' | 'off', dbUrl: string): Record<string, string> {
+/**
+ * The API configurations measured: response cache on (the default); off (every read goes to Postgres, which
+ * names each page's articles and their versions; unchanged articles' JSON is reused); and off with the article
+ * JSON cache off too (every read also reads and serialises every article in full).
+ */
+const configurations = {
+  on: { CLIENT_CACHE: 'on' },
+  off: { CLIENT_CACHE: 'off' },
+  none: { CLIENT_CACHE: 'off', CLIENT_ARTICLE_CACHE_MB: '0' },
+} as const;
+type Configuration = keyof typeof configurations;
+const labels: Record<Configuration, string> = {
+  on: 'cache on',
+  off: 'cache off',
+  none: 'no caches',
+};
+
+function apiEnv(configuration: Configuration, dbUrl: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -57,7 +76,7 @@ function apiEnv(cache: 'on' | 'off', dbUrl: string): Record<string, string> {
     QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
     API_KEY: apiKey,
     JWT_SECRET: randomBytes(32).toString('base64url'),
-    CLIENT_CACHE: cache,
+    ...configurations[configuration],
   };
 }
 
@@ -97,58 +116,67 @@ async function main() {
   const siteHeaders = { 'x-api-key': seeded.siteKey };
   const slugPaths = seeded.siteSlugsSample.map((slug) => `/api/v1/client/article/${slug}`);
   let deepPage = 0;
-  for (const cache of ['on', 'off'] as const) {
-    log(`API with CLIENT_CACHE=${cache}:`);
-    await withServer(await startServer(entries.api, apiEnv(cache, database.url)), async (server) => {
-      const first = await fetch(`${server.url}/api/v1/client/posts`, { headers: siteHeaders });
-      const { pages } = ((await first.json()) as { meta: { pagination: { pages: number } } }).meta.pagination;
-      deepPage = Math.max(1, pages - 1);
-      // Warm-up (JIT, pool, and for the cached run the first fill), not measured.
-      await measure({
-        name: 'warm-up',
-        url: server.url,
-        paths: ['/api/v1/client/posts', ...slugPaths],
-        headers: siteHeaders,
-        seconds: 3,
-        connections,
-      });
-      results[`posts1-${cache}`] = await load(
-        `posts page 1 (cache ${cache})`,
-        server.url,
-        ['/api/v1/client/posts'],
-        siteHeaders,
-      );
-      results[`postsDeep-${cache}`] = await load(
-        `posts page ${deepPage} of ${pages} (cache ${cache})`,
-        server.url,
-        [`/api/v1/client/posts?page=${deepPage}`],
-        siteHeaders,
-      );
-      results[`article-${cache}`] = await load(
-        `article by slug, ${slugPaths.length} rotating (cache ${cache})`,
-        server.url,
-        slugPaths,
-        siteHeaders,
-      );
-      results[`partner-${cache}`] = await load(
-        `partner-articles (cache ${cache})`,
-        server.url,
-        ['/api/v1/client/partner-articles'],
-        siteHeaders,
-      );
-      if (cache === 'off') {
-        log('/client/all with the network key (every article):');
-        const download = await downloadWhileSampling(
-          `${server.url}/api/v1/client/all`,
-          { 'x-api-key': apiKey },
-          server.child.pid as number,
+  for (const cache of ['on', 'off', 'none'] as const) {
+    log(
+      `API with ${Object.entries(configurations[cache])
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')}:`,
+    );
+    await withServer(
+      await startServer(entries.api, apiEnv(cache, database.url), apiNodeArgs),
+      async (server) => {
+        const first = await fetch(`${server.url}/api/v1/client/posts`, { headers: siteHeaders });
+        const { pages } = ((await first.json()) as { meta: { pagination: { pages: number } } }).meta
+          .pagination;
+        deepPage = Math.max(1, pages - 1);
+        // Warm-up (JIT, pool, and for the cached run the first fill), not measured.
+        await measure({
+          name: 'warm-up',
+          url: server.url,
+          paths: ['/api/v1/client/posts', ...slugPaths],
+          headers: siteHeaders,
+          seconds: 3,
+          connections,
+        });
+        results[`posts1-${cache}`] = await load(
+          `posts page 1 (${labels[cache]})`,
+          server.url,
+          ['/api/v1/client/posts'],
+          siteHeaders,
         );
-        log(
-          `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
+        results[`postsDeep-${cache}`] = await load(
+          `posts page ${deepPage} of ${pages} (${labels[cache]})`,
+          server.url,
+          [`/api/v1/client/posts?page=${deepPage}`],
+          siteHeaders,
         );
-        printReport({ results, deepPage, download, articles, seconds, connections });
-      }
-    });
+        if (cache === 'none') {
+          log('/client/all with the network key (every article):');
+          const download = await downloadWhileSampling(
+            `${server.url}/api/v1/client/all`,
+            { 'x-api-key': apiKey },
+            server.child.pid as number,
+          );
+          log(
+            `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
+          );
+          printReport({ results, deepPage, download, articles, seconds, connections });
+          return;
+        }
+        results[`article-${cache}`] = await load(
+          `article by slug, ${slugPaths.length} rotating (${labels[cache]})`,
+          server.url,
+          slugPaths,
+          siteHeaders,
+        );
+        results[`partner-${cache}`] = await load(
+          `partner-articles (${labels[cache]})`,
+          server.url,
+          ['/api/v1/client/partner-articles'],
+          siteHeaders,
+        );
+      },
+    );
   }
 }
 

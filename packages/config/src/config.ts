@@ -73,6 +73,12 @@ export const apiEnvSchema = Type.Object({
     default: 'on',
     description: 'in-process response cache of the client routes (off: every read goes to Postgres)',
   }),
+  CLIENT_ARTICLE_CACHE_MB: Type.Integer({
+    default: 32,
+    minimum: 0,
+    maximum: 4096,
+    description: 'MiB of serialised article JSON reused by uncached page reads (0: off)',
+  }),
 });
 
 export const workerEnvSchema = Type.Object({
@@ -128,6 +134,8 @@ export interface ApiConfig extends CommonConfig {
     staleWhileRevalidate: number;
     /** Whether client responses are kept in memory between content changes. */
     responseCache: boolean;
+    /** Bytes of serialised article JSON kept by article version (0: none). */
+    articleCacheBytes: number;
   };
 }
 
@@ -191,6 +199,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
       responseCache: env.CLIENT_CACHE === 'on',
+      articleCacheBytes: env.CLIENT_ARTICLE_CACHE_MB * 1024 * 1024,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { digestApiKey, type ListingOutline, type SiteKeyOwner } from '@newsroom/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ArticleJsonCache } from './article-json-cache';
 import { ChangeFeed } from './change-feed';
 import type { ClientScope } from './client-scope';
 import type { CacheableResponse } from './http-caching';
@@ -12,6 +13,8 @@ export interface ClientContent {
   networkKeyDigest: Buffer;
   /** Serialised responses by route + scope + parameters (null: a 404). Switched off by CLIENT_CACHE=off. */
   responses: VersionedMemo<CacheableResponse | null>;
+  /** Serialised articles by row version, reused by page reads whether or not the response cache is on. */
+  articleJson: ArticleJsonCache;
   /** Listing sizes and anchors (small; always kept: they make totals and deep pages cheap). */
   outlines: VersionedMemo<ListingOutline>;
   /** Site key digest -> owner (null: no such unrevoked key). */
@@ -50,6 +53,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
       maxSize: responseCacheBytes,
       sizeOf: (response) => response?.body.length ?? 1,
     }),
+    articleJson: new ArticleJsonCache(app.config.client.articleCacheBytes),
     outlines: new VersionedMemo<ListingOutline>(feed, { max: 1_000 }),
     keyOwners: new VersionedMemo<SiteKeyOwner | null>(feed, { max: 10_000 }),
     siteIds: new VersionedMemo<string>(feed, { max: 1_000 }),

@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import {
   findListingOutline,
+  findPublishedArticlesByIds,
   getPublishedArticle,
   type Listing,
+  type ListingOutline,
   listPublishedArticles,
+  listPublishedVersions,
   NotFoundError,
   type PageRequest,
   type PublishedArticle,
@@ -11,7 +14,7 @@ import {
 } from '@newsroom/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientArticleSchema } from '../schemas/client-article.schema';
-import { paginationMeta } from '../schemas/pagination.schema';
+import { PaginationMetaSchema, paginationMeta } from '../schemas/pagination.schema';
 import {
   cacheable,
   cachePolicyOf,
@@ -39,13 +42,54 @@ export async function sendListingPage(
     `page|${listingKey}|${page.page}|${page.limit}`,
     async () => {
       const outline = await clientContent.outlines.get(listingKey, () => findListingOutline(db, listing));
-      const { items, total } = await listPublishedArticles(db, listing, page, outline);
-      return cacheable(
-        reply.serialize({ data: items, meta: { pagination: paginationMeta(page, total) } }) as string,
-      );
+      return cacheable(await listingPageJson(request, reply, listing, page, outline));
     },
   );
   return sendCacheable(request, reply, response as NonNullable<typeof response>);
+}
+
+/**
+ * A listing page's JSON, as the route's response schema writes it. The page's ids and row versions come from
+ * Postgres; the JSON of each article is reused from the article cache when it holds that version, and only the
+ * others are read in full. If an article changed between those two reads, the page is read in one query.
+ */
+async function listingPageJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  listing: Listing,
+  page: PageRequest,
+  outline: ListingOutline,
+): Promise<Buffer | string> {
+  const { db, clientContent } = request.server;
+  const { items: versions, total } = await listPublishedVersions(db, listing, page, outline);
+  const articles = await clientContent.articleJson.jsonOf(
+    versions,
+    (ids) => findPublishedArticlesByIds(db, ids),
+    articleSerializer(reply),
+  );
+  if (!articles) {
+    const { items, total } = await listPublishedArticles(db, listing, page, outline);
+    return reply.serialize({ data: items, meta: { pagination: paginationMeta(page, total) } }) as string;
+  }
+  const serializeMeta = reply.compileSerializationSchema(
+    PaginationMetaSchema as unknown as Record<string, unknown>,
+  );
+  const parts: Buffer[] = [dataOpen];
+  articles.forEach((json, index) => {
+    if (index > 0) parts.push(comma);
+    parts.push(json);
+  });
+  parts.push(Buffer.from(`],"meta":${serializeMeta({ pagination: paginationMeta(page, total) })}}`));
+  return Buffer.concat(parts);
+}
+
+const dataOpen = Buffer.from('{"data":[');
+const comma = Buffer.from(',');
+
+function articleSerializer(reply: FastifyReply) {
+  return reply.compileSerializationSchema(
+    ClientArticleSchema as unknown as Record<string, unknown>,
+  ) as unknown as (article: PublishedArticle) => string;
 }
 
 export async function sendArticle(
@@ -79,9 +123,7 @@ export async function sendAllArticles(request: FastifyRequest, reply: FastifyRep
   const etag = token === null ? null : etagOf(`all|${keyOf(listing)}|${token}`);
   setClientCacheHeaders(reply, cachePolicyOf(request), etag);
   if (etag && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const serialize = reply.compileSerializationSchema(
-    ClientArticleSchema as unknown as Record<string, unknown>,
-  ) as unknown as (article: PublishedArticle) => string;
+  const serialize = articleSerializer(reply);
   const articles = streamPublishedArticles(db, listing);
   // Wait for the first row before answering: a database failure up to here is still a clean error response
   // (after the headers, all that is left is to cut the connection).

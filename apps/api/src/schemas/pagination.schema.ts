@@ -27,9 +27,12 @@ export const PaginationSchema = Type.Object({
   }),
 });
 
+/** The `meta` of a paginated answer. */
+export const PaginationMetaSchema = Type.Object({ pagination: PaginationSchema });
+
 /** The list wrapper every paginated route answers with: `{ data, meta: { pagination } }`. */
 export const paginated = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), meta: Type.Object({ pagination: PaginationSchema }) });
+  Type.Object({ data: Type.Array(item), meta: PaginationMetaSchema });
 
 export function paginationMeta({ page, limit }: PageRequest, total: number) {
   const pages = Math.ceil(total / limit);

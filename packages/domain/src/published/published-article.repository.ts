@@ -2,7 +2,12 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { ArticleStatus, Database } from '../db/tables';
-import { type PublishedArticle, type PublishedArticleRow, toPublishedArticle } from './published-article';
+import {
+  type PublishedArticle,
+  type PublishedArticleRow,
+  type PublishedArticleVersion,
+  toPublishedArticle,
+} from './published-article';
 import {
   type Listing,
   type ListingOutline,
@@ -109,6 +114,13 @@ function selectPublishedArticle(db: DbOrTx) {
   return db.selectFrom('articles').select(publishedArticleColumns);
 }
 
+/**
+ * The row version of an article: Postgres gives every committed insert or update of a row a new tuple whose
+ * xmin is the writing transaction's id, so equal versions mean the same articles row. (Host-site changes and
+ * site renames or deletions touch the articles rows they concern, so the version covers `host_sites` too.)
+ */
+const rowVersion = sql<string>`articles.xmin::text`;
+
 /** The listing's size and every `listingAnchorStep`-th position, in one scan of its index. */
 export async function findListingOutline(db: DbOrTx, listing: Listing): Promise<ListingOutline> {
   const numbered = db
@@ -171,6 +183,52 @@ export async function findPublishedArticleBySlug(
   }
   const [row] = await executePrepared(db, query);
   return row && toPublishedArticle(row as PublishedArticleRow);
+}
+
+/**
+ * The ids and row versions of one page of a listing (the same window as {@link findPublishedArticlesPage}),
+ * newest first: a narrow read, for callers that keep article representations by version.
+ */
+export async function findPublishedVersionsPage(
+  db: DbOrTx,
+  listing: Listing,
+  window: { from: ListingPosition | null; skip: number; limit: number },
+): Promise<PublishedArticleVersion[]> {
+  const positions = positionsOf(db, listing, { ...window, ordered: true });
+  const query = db
+    .selectFrom(positions)
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('articles')
+          .select(rowVersion.as('version'))
+          .whereRef('articles.id', '=', 'p.id')
+          .offset(0)
+          .as('a'),
+      (join) => join.onTrue(),
+    )
+    .select(['p.id', 'a.version'])
+    .orderBy('p.published_at', 'desc')
+    .orderBy('p.id', 'desc');
+  return hasFilters(listing) ? await query.execute() : await executePrepared(db, query);
+}
+
+/** The published articles among `ids` (any order), each with its row version. */
+export async function findPublishedArticlesByIds(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Array<{ article: PublishedArticle; version: string }>> {
+  if (ids.length === 0) return [];
+  const query = db
+    .selectFrom('articles')
+    .select([...publishedArticleColumns, rowVersion.as('version')])
+    .where('articles.id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .where('articles.status', '=', published);
+  const rows = await executePrepared(db, query);
+  return rows.map((row) => ({
+    article: toPublishedArticle(row as PublishedArticleRow),
+    version: row.version,
+  }));
 }
 
 /**

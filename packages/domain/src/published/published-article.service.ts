@@ -1,11 +1,12 @@
 import type { DbOrTx } from '../db/create-db';
 import { NotFoundError } from '../errors';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
-import type { PublishedArticle } from './published-article';
+import type { PublishedArticle, PublishedArticleVersion } from './published-article';
 import {
   findListingOutline,
   findPublishedArticleBySlug,
   findPublishedArticlesPage,
+  findPublishedVersionsPage,
 } from './published-article.repository';
 import { type Listing, type ListingOutline, seekPosition } from './published-listing';
 
@@ -19,12 +20,30 @@ export async function listPublishedArticles(
   page: PageRequest,
   outline?: ListingOutline,
 ): Promise<Page<PublishedArticle>> {
+  const { total, window } = await windowOf(db, listing, page, outline);
+  return { items: window ? await findPublishedArticlesPage(db, listing, window) : [], total };
+}
+
+/**
+ * The ids and row versions of one page of a listing (see listPublishedArticles), for callers that keep
+ * article representations by version and read full rows only for versions they do not have.
+ */
+export async function listPublishedVersions(
+  db: DbOrTx,
+  listing: Listing,
+  page: PageRequest,
+  outline?: ListingOutline,
+): Promise<Page<PublishedArticleVersion>> {
+  const { total, window } = await windowOf(db, listing, page, outline);
+  return { items: window ? await findPublishedVersionsPage(db, listing, window) : [], total };
+}
+
+/** Where a page starts in the listing (an anchor and a short skip), or null past the end; and the total. */
+async function windowOf(db: DbOrTx, listing: Listing, page: PageRequest, outline?: ListingOutline) {
   const { total, anchors } = outline ?? (await findListingOutline(db, listing));
   const offset = offsetOf(page);
-  if (offset >= total) return { items: [], total };
-  const { from, skip } = seekPosition({ total, anchors }, offset);
-  const items = await findPublishedArticlesPage(db, listing, { from, skip, limit: page.limit });
-  return { items, total };
+  if (offset >= total) return { total, window: null };
+  return { total, window: { ...seekPosition({ total, anchors }, offset), limit: page.limit } };
 }
 
 /** A published article visible in the scope (`siteId` null: the whole network), else NotFoundError. */

@@ -20,6 +20,13 @@ export interface PublishedArticle {
   updatedAt: Date;
 }
 
+/** An article's place in a listing page and its row version (see findPublishedVersionsPage). */
+export interface PublishedArticleVersion {
+  id: string;
+  /** Changes with every committed change to the article's client representation. */
+  version: string;
+}
+
 export type PublishedArticleRow = Pick<
   ArticleRow,
   | 'id'

@@ -1,0 +1,57 @@
+import type { PublishedArticle, PublishedArticleVersion } from '@newsroom/domain';
+import { LRUCache } from 'lru-cache';
+
+/** Reads the published articles among some ids with their row versions (missing ids: no longer published). */
+export type LoadArticles = (ids: string[]) => Promise<Array<{ article: PublishedArticle; version: string }>>;
+
+/**
+ * Serialised client JSON of single articles, kept by article id and row version. A page read asks Postgres
+ * only for the page's ids and versions, and reads and serialises the full rows of versions it does not hold.
+ *
+ * Unlike the response cache, nothing here depends on the change feed: a version names one committed state of
+ * the article's whole client representation, so an entry can never be served for another state, and entries
+ * stay useful across content changes (after an import, a page re-reads only its new articles).
+ * Bounded by bytes (least recently used go first); `maxBytes` 0 switches it off.
+ */
+export class ArticleJsonCache {
+  private readonly entries: LRUCache<string, { version: string; json: Buffer }> | null;
+
+  constructor(maxBytes: number) {
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.json.length) })
+        : null;
+  }
+
+  /**
+   * The JSON of each article of `page`, in order; null when an article changed between the page read and the
+   * article read (then the caller reads the page in one query, so a response never mixes two states).
+   */
+  async jsonOf(
+    page: readonly PublishedArticleVersion[],
+    load: LoadArticles,
+    serialize: (article: PublishedArticle) => string,
+  ): Promise<Buffer[] | null> {
+    const json: Array<Buffer | undefined> = page.map(({ id, version }) => {
+      const entry = this.entries?.get(id);
+      return entry?.version === version ? entry.json : undefined;
+    });
+    const missing = page.filter((_, index) => json[index] === undefined).map(({ id }) => id);
+    if (missing.length > 0) {
+      const loaded = new Map<string, { version: string; json: Buffer }>();
+      for (const { article, version } of await load(missing)) {
+        const entry = { version, json: Buffer.from(serialize(article), 'utf8') };
+        loaded.set(article.id, entry);
+        this.entries?.set(article.id, entry);
+      }
+      for (let index = 0; index < page.length; index++) {
+        if (json[index] !== undefined) continue;
+        const { id, version } = page[index] as PublishedArticleVersion;
+        const entry = loaded.get(id);
+        if (entry?.version !== version) return null;
+        json[index] = entry.json;
+      }
+    }
+    return json as Buffer[];
+  }
+}

@@ -1,0 +1,83 @@
+import type { PublishedArticle } from '@newsroom/domain';
+import { describe, expect, it } from 'vitest';
+import { ArticleJsonCache, type LoadArticles } from '../../src/client/article-json-cache';
+
+// The cache's own rules, with a loader standing in for the two Postgres reads (covered by the route tests).
+const articleOf = (id: string, title = `Title ${id}`) => ({ id, title }) as PublishedArticle;
+const serialize = (article: PublishedArticle) => JSON.stringify({ id: article.id, title: article.title });
+
+/** A loader over an in-memory table of id -> {version, title}, recording which ids it was asked for. */
+function table(rows: Record<string, { version: string; title?: string }>) {
+  const asked: string[][] = [];
+  const load: LoadArticles = async (ids) => {
+    asked.push([...ids]);
+    return ids
+      .filter((id) => rows[id])
+      .map((id) => ({ article: articleOf(id, rows[id]?.title), version: rows[id]?.version as string }));
+  };
+  return { rows, asked, load };
+}
+const text = (json: Buffer[] | null) => json?.map((part) => part.toString()) ?? null;
+
+describe('ArticleJsonCache', () => {
+  it('reads only the versions it does not hold, in page order', async () => {
+    const cache = new ArticleJsonCache(1024 * 1024);
+    const { rows, asked, load } = table({ a: { version: '1' }, b: { version: '1' }, c: { version: '1' } });
+    const page = [
+      { id: 'c', version: '1' },
+      { id: 'a', version: '1' },
+    ];
+    expect(text(await cache.jsonOf(page, load, serialize))).toEqual([
+      '{"id":"c","title":"Title c"}',
+      '{"id":"a","title":"Title a"}',
+    ]);
+    expect(await cache.jsonOf(page, load, serialize)).not.toBeNull();
+    rows.a = { version: '2', title: 'New a' };
+    const next = [
+      { id: 'b', version: '1' },
+      { id: 'a', version: '2' },
+      { id: 'c', version: '1' },
+    ];
+    expect(text(await cache.jsonOf(next, load, serialize))).toEqual([
+      '{"id":"b","title":"Title b"}',
+      '{"id":"a","title":"New a"}',
+      '{"id":"c","title":"Title c"}',
+    ]);
+    expect(asked).toEqual([
+      ['c', 'a'],
+      ['b', 'a'],
+    ]);
+  });
+
+  it('gives up (null) when an article changed or left between the page read and its own read', async () => {
+    const cache = new ArticleJsonCache(1024 * 1024);
+    const { load } = table({ a: { version: '3' } });
+    expect(await cache.jsonOf([{ id: 'a', version: '2' }], load, serialize)).toBeNull();
+    expect(await cache.jsonOf([{ id: 'gone', version: '1' }], load, serialize)).toBeNull();
+    // What it read is still a true state of its version, kept for the next page read.
+    expect(text(await cache.jsonOf([{ id: 'a', version: '3' }], async () => [], serialize))).toEqual([
+      '{"id":"a","title":"Title a"}',
+    ]);
+  });
+
+  it('stays within its byte budget, and keeps nothing at 0', async () => {
+    const rows = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`id${i}`, { version: '1' }]));
+    const bounded = new ArticleJsonCache(300);
+    const all = Object.keys(rows).map((id) => ({ id, version: '1' }));
+    const first = table(rows);
+    await bounded.jsonOf(all, first.load, serialize);
+    const again = table(rows);
+    await bounded.jsonOf(all, again.load, serialize);
+    // Each entry is ~30 bytes: at most ~10 of 100 can still be held.
+    expect(again.asked[0]?.length).toBeGreaterThanOrEqual(90);
+
+    const off = new ArticleJsonCache(0);
+    const offTable = table(rows);
+    await off.jsonOf(all.slice(0, 3), offTable.load, serialize);
+    await off.jsonOf(all.slice(0, 3), offTable.load, serialize);
+    expect(offTable.asked).toEqual([
+      ['id0', 'id1', 'id2'],
+      ['id0', 'id1', 'id2'],
+    ]);
+  });
+});
