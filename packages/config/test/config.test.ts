@@ -105,7 +105,20 @@ describe('client cache settings', () => {
       CLIENT_CACHE_MAX_AGE: '0',
       CLIENT_CACHE_STALE_WHILE_REVALIDATE: '30',
     });
-    expect(config.client).toEqual({ cacheMaxAge: 0, staleWhileRevalidate: 30, responseCache: false });
+    expect(config.client).toEqual({
+      cacheMaxAge: 0,
+      staleWhileRevalidate: 30,
+      responseCache: false,
+      articleCacheBytes: 32 * 1024 * 1024,
+    });
+  });
+
+  it('reads the article JSON cache size in MiB (0: off) and names a bad one', () => {
+    expect(loadApiConfig({ ...valid, CLIENT_ARTICLE_CACHE_MB: '0' }).client.articleCacheBytes).toBe(0);
+    expect(loadApiConfig({ ...valid, CLIENT_ARTICLE_CACHE_MB: '8' }).client.articleCacheBytes).toBe(8 << 20);
+    expect(() => loadApiConfig({ ...valid, CLIENT_ARTICLE_CACHE_MB: '-1' })).toThrow(
+      /CLIENT_ARTICLE_CACHE_MB/,
+    );
   });
 
   it('names a bad CLIENT_CACHE value', () => {
