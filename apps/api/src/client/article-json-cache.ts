@@ -1,5 +1,6 @@
 import type { PublishedArticle, PublishedArticleVersion } from '@newsroom/domain';
 import { LRUCache } from 'lru-cache';
+import { type SerialisedArticle, serialiseArticle } from './page-assembly';
 
 /** Reads the published articles among some ids with their row versions (missing ids: no longer published). */
 export type LoadArticles = (ids: string[]) => Promise<Array<{ article: PublishedArticle; version: string }>>;
@@ -14,12 +15,12 @@ export type LoadArticles = (ids: string[]) => Promise<Array<{ article: Published
  * Bounded by bytes (least recently used go first); `maxBytes` 0 switches it off.
  */
 export class ArticleJsonCache {
-  private readonly entries: LRUCache<string, { version: string; json: Buffer }> | null;
+  private readonly entries: LRUCache<string, { version: string; article: SerialisedArticle }> | null;
 
   constructor(maxBytes: number) {
     this.entries =
       maxBytes > 0
-        ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.json.length) })
+        ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.article.json.length + 64 })
         : null;
   }
 
@@ -31,27 +32,27 @@ export class ArticleJsonCache {
     page: readonly PublishedArticleVersion[],
     load: LoadArticles,
     serialize: (article: PublishedArticle) => string,
-  ): Promise<Buffer[] | null> {
-    const json: Array<Buffer | undefined> = page.map(({ id, version }) => {
+  ): Promise<SerialisedArticle[] | null> {
+    const articles: Array<SerialisedArticle | undefined> = page.map(({ id, version }) => {
       const entry = this.entries?.get(id);
-      return entry?.version === version ? entry.json : undefined;
+      return entry?.version === version ? entry.article : undefined;
     });
-    const missing = page.filter((_, index) => json[index] === undefined).map(({ id }) => id);
+    const missing = page.filter((_, index) => articles[index] === undefined).map(({ id }) => id);
     if (missing.length > 0) {
-      const loaded = new Map<string, { version: string; json: Buffer }>();
+      const loaded = new Map<string, { version: string; article: SerialisedArticle }>();
       for (const { article, version } of await load(missing)) {
-        const entry = { version, json: Buffer.from(serialize(article), 'utf8') };
+        const entry = { version, article: serialiseArticle(serialize, article) };
         loaded.set(article.id, entry);
         this.entries?.set(article.id, entry);
       }
       for (let index = 0; index < page.length; index++) {
-        if (json[index] !== undefined) continue;
+        if (articles[index] !== undefined) continue;
         const { id, version } = page[index] as PublishedArticleVersion;
         const entry = loaded.get(id);
         if (entry?.version !== version) return null;
-        json[index] = entry.json;
+        articles[index] = entry.article;
       }
     }
-    return json as Buffer[];
+    return articles as SerialisedArticle[];
   }
 }

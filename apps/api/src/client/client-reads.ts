@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientArticleSchema } from '../schemas/client-article.schema';
 import { PaginationMetaSchema, paginationMeta } from '../schemas/pagination.schema';
 import {
+  type CacheableResponse,
   cacheable,
   cachePolicyOf,
   etagOf,
@@ -23,6 +24,7 @@ import {
   sendCacheable,
   setClientCacheHeaders,
 } from './http-caching';
+import { pageResponse, serialiseArticle } from './page-assembly';
 
 // The client routes' reads: each goes through the response cache (by route + scope + parameters),
 // serialises with the route's response schema once per content generation, and answers 304 when it can.
@@ -42,49 +44,43 @@ export async function sendListingPage(
     `page|${listingKey}|${page.page}|${page.limit}`,
     async () => {
       const outline = await clientContent.outlines.get(listingKey, () => findListingOutline(db, listing));
-      return cacheable(await listingPageJson(request, reply, listing, page, outline));
+      return listingPage(request, reply, listing, page, outline);
     },
   );
   return sendCacheable(request, reply, response as NonNullable<typeof response>);
 }
 
 /**
- * A listing page's JSON, as the route's response schema writes it. The page's ids and row versions come from
- * Postgres; the JSON of each article is reused from the article cache when it holds that version, and only the
- * others are read in full. If an article changed between those two reads, the page is read in one query.
+ * A listing page's response. The page's ids and row versions come from Postgres; the JSON of each article is
+ * reused from the article cache when it holds that version, and only the others are read in full. If an
+ * article changed between those two reads, the page is read in one query (one snapshot) instead.
  */
-async function listingPageJson(
+async function listingPage(
   request: FastifyRequest,
   reply: FastifyReply,
   listing: Listing,
   page: PageRequest,
   outline: ListingOutline,
-): Promise<Buffer | string> {
+): Promise<CacheableResponse> {
   const { db, clientContent } = request.server;
+  const serialize = articleSerializer(reply);
   const { items: versions, total } = await listPublishedVersions(db, listing, page, outline);
-  const articles = await clientContent.articleJson.jsonOf(
+  let articles = await clientContent.articleJson.jsonOf(
     versions,
     (ids) => findPublishedArticlesByIds(db, ids),
-    articleSerializer(reply),
+    serialize,
   );
+  let pageTotal = total;
   if (!articles) {
-    const { items, total } = await listPublishedArticles(db, listing, page, outline);
-    return reply.serialize({ data: items, meta: { pagination: paginationMeta(page, total) } }) as string;
+    const plain = await listPublishedArticles(db, listing, page, outline);
+    articles = plain.items.map((article) => serialiseArticle(serialize, article));
+    pageTotal = plain.total;
   }
   const serializeMeta = reply.compileSerializationSchema(
     PaginationMetaSchema as unknown as Record<string, unknown>,
   );
-  const parts: Buffer[] = [dataOpen];
-  articles.forEach((json, index) => {
-    if (index > 0) parts.push(comma);
-    parts.push(json);
-  });
-  parts.push(Buffer.from(`],"meta":${serializeMeta({ pagination: paginationMeta(page, total) })}}`));
-  return Buffer.concat(parts);
+  return pageResponse(articles, serializeMeta({ pagination: paginationMeta(page, pageTotal) }));
 }
-
-const dataOpen = Buffer.from('{"data":[');
-const comma = Buffer.from(',');
 
 function articleSerializer(reply: FastifyReply) {
   return reply.compileSerializationSchema(

@@ -12,8 +12,8 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-export function cacheable(json: string | Buffer): CacheableResponse {
-  const body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+export function cacheable(json: string): CacheableResponse {
+  const body = Buffer.from(json, 'utf8');
   return { body, etag: etagOf(body) };
 }
 

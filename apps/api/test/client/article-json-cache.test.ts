@@ -1,6 +1,7 @@
 import type { PublishedArticle } from '@newsroom/domain';
 import { describe, expect, it } from 'vitest';
 import { ArticleJsonCache, type LoadArticles } from '../../src/client/article-json-cache';
+import type { SerialisedArticle } from '../../src/client/page-assembly';
 
 // The cache's own rules, with a loader standing in for the two Postgres reads (covered by the route tests).
 const articleOf = (id: string, title = `Title ${id}`) => ({ id, title }) as PublishedArticle;
@@ -17,7 +18,8 @@ function table(rows: Record<string, { version: string; title?: string }>) {
   };
   return { rows, asked, load };
 }
-const text = (json: Buffer[] | null) => json?.map((part) => part.toString()) ?? null;
+const text = (articles: SerialisedArticle[] | null) =>
+  articles?.map((article) => article.json.toString()) ?? null;
 
 describe('ArticleJsonCache', () => {
   it('reads only the versions it does not hold, in page order', async () => {
@@ -62,13 +64,13 @@ describe('ArticleJsonCache', () => {
 
   it('stays within its byte budget, and keeps nothing at 0', async () => {
     const rows = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`id${i}`, { version: '1' }]));
-    const bounded = new ArticleJsonCache(300);
+    const bounded = new ArticleJsonCache(1000);
     const all = Object.keys(rows).map((id) => ({ id, version: '1' }));
     const first = table(rows);
     await bounded.jsonOf(all, first.load, serialize);
     const again = table(rows);
     await bounded.jsonOf(all, again.load, serialize);
-    // Each entry is ~30 bytes: at most ~10 of 100 can still be held.
+    // Each entry counts ~90 bytes (its JSON and digest): at most ~11 of 100 can still be held.
     expect(again.asked[0]?.length).toBeGreaterThanOrEqual(90);
 
     const off = new ArticleJsonCache(0);
