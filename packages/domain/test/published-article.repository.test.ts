@@ -4,11 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   changeArticleStatus,
   createDb,
+  executePreparedTemplate,
   findListingOutline,
   findPublishedArticleBySlug,
+  findPublishedArticlesByIds,
   type Listing,
   listingAnchorStep,
   listPublishedArticles,
+  listPublishedVersions,
   replaceArticleSites,
   streamPublishedArticles,
 } from '../src';
@@ -96,7 +99,11 @@ describe('published listings', () => {
       ]) {
         const result = await listPublishedArticles(db, scope, { page, limit }, outline);
         expect(result.total).toBe(total);
-        expect(result.items.map((a) => a.id)).toEqual(await expectedIds(scope, (page - 1) * limit, limit));
+        const expected = await expectedIds(scope, (page - 1) * limit, limit);
+        expect(result.items.map((a) => a.id)).toEqual(expected);
+        const versions = await listPublishedVersions(db, scope, { page, limit }, outline);
+        expect(versions.total).toBe(total);
+        expect(versions.items.map((v) => v.id)).toEqual(expected);
       }
     }
   });
@@ -154,7 +161,11 @@ describe('prepared statements', () => {
         const outline = await findListingOutline(single, scope);
         for (const page of [1, 2, 3, 40, 41, 42, Math.ceil(outline.total / 12)]) {
           const result = await listPublishedArticles(single, scope, { page, limit: 12 }, outline);
-          expect(result.items.map((a) => a.id)).toEqual(await expectedIds(scope, (page - 1) * 12, 12));
+          const expected = await expectedIds(scope, (page - 1) * 12, 12);
+          expect(result.items.map((a) => a.id)).toEqual(expected);
+          // Page versions are compiled once per shape and only bound per call: each scope gets its own rows.
+          const versions = await listPublishedVersions(single, scope, { page, limit: 12 }, outline);
+          expect(versions.items.map((v) => v.id)).toEqual(expected);
         }
       }
       expect(await findPublishedArticleBySlug(single, siteB, 'bulk-3')).toMatchObject({ slug: 'bulk-3' });
@@ -163,6 +174,11 @@ describe('prepared statements', () => {
     } finally {
       await sql`reset plan_cache_mode`.execute(single);
     }
+  });
+
+  it('refuses a template that would freeze a bound value', async () => {
+    const build = () => single.selectFrom('articles').select('id').where('slug', '=', 'bulk-1');
+    await expect(executePreparedTemplate(single, 'test-frozen', build, {})).rejects.toThrow(/not a param/);
   });
 
   it('runs inside a transaction too', async () => {
@@ -202,5 +218,28 @@ describe('listing copies on article_sites', () => {
 
     await changeArticleStatus(db, article.id, 'unpublish');
     expect((await copyOf(article.id)).map((c) => c.published_at)).toEqual([null, null]);
+  });
+});
+
+describe('article row versions', () => {
+  it('name each committed state of an article, and ids read back only published articles', async () => {
+    const scope = listing({ siteId: siteB });
+    const [first] = (await listPublishedVersions(db, scope, { page: 1, limit: 1 })).items;
+    const { id, version } = first as { id: string; version: string };
+    const draft = await db
+      .selectFrom('articles')
+      .select('id')
+      .where('slug', '=', 'draft-1')
+      .executeTakeFirstOrThrow();
+    const read = await findPublishedArticlesByIds(db, [id, draft.id]);
+    expect(read.map((entry) => [entry.article.id, entry.version])).toEqual([[id, version]]);
+
+    await db.updateTable('articles').set({ title: 'New title' }).where('id', '=', id).execute();
+    const [after] = await findPublishedArticlesByIds(db, [id]);
+    expect(after?.article.title).toBe('New title');
+    expect(after?.version).not.toBe(version);
+    const [again] = (await listPublishedVersions(db, scope, { page: 1, limit: 1 })).items;
+    expect(again).toEqual({ id, version: after?.version });
+    expect(await findPublishedArticlesByIds(db, [])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
-import { executePrepared } from '../db/prepared-statements';
+import { executePrepared, executePreparedTemplate } from '../db/prepared-statements';
 import type { ArticleStatus, Database } from '../db/tables';
 import {
   type PublishedArticle,
@@ -19,6 +19,8 @@ import {
 // a generic plan cannot match a parameter against an index's WHERE clause.
 const published = sql.lit<ArticleStatus>('published');
 const yes = sql.lit(true);
+/** `OFFSET 0` in a subquery: the planner cannot pull it up (see withArticleRows). A literal, never bound. */
+const planFence = sql.lit(0);
 
 interface Range {
   /** Start at this position (inclusive). */
@@ -53,7 +55,7 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
           .where((eb) => eb.and(filtersOf(eb, listing))),
       )
       .$if(ordered, (q) => q.orderBy('s.published_at', 'desc').orderBy('s.article_id', 'desc'))
-      .$if(skip > 0, (q) => q.offset(skip))
+      .$if(skip !== 0, (q) => q.offset(skip))
       .$if(limit !== undefined, (q) => q.limit(sql.lit(limit as number)))
       .as('p');
   }
@@ -67,7 +69,7 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
       q.where((eb) => eb(eb.refTuple('a.published_at', 'a.id'), '<=', tupleOf(eb, from))),
     )
     .$if(ordered, (q) => q.orderBy('a.published_at', 'desc').orderBy('a.id', 'desc'))
-    .$if(skip > 0, (q) => q.offset(skip))
+    .$if(skip !== 0, (q) => q.offset(skip))
     .$if(limit !== undefined, (q) => q.limit(sql.lit(limit as number)))
     .as('p');
 }
@@ -194,23 +196,48 @@ export async function findPublishedVersionsPage(
   listing: Listing,
   window: { from: ListingPosition | null; skip: number; limit: number },
 ): Promise<PublishedArticleVersion[]> {
-  const positions = positionsOf(db, listing, { ...window, ordered: true });
-  const query = db
-    .selectFrom(positions)
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('articles')
-          .select(rowVersion.as('version'))
-          .whereRef('articles.id', '=', 'p.id')
-          .offset(0)
-          .as('a'),
-      (join) => join.onTrue(),
-    )
-    .select(['p.id', 'a.version'])
-    .orderBy('p.published_at', 'desc')
-    .orderBy('p.id', 'desc');
-  return hasFilters(listing) ? await query.execute() : await executePrepared(db, query);
+  const build = (scope: Listing, range: Range) =>
+    db
+      .selectFrom(positionsOf(db, scope, { ...range, ordered: true }))
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('articles')
+            .select(rowVersion.as('version'))
+            .whereRef('articles.id', '=', 'p.id')
+            .offset(planFence)
+            .as('a'),
+        (join) => join.onTrue(),
+      )
+      .select(['p.id', 'a.version'])
+      .orderBy('p.published_at', 'desc')
+      .orderBy('p.id', 'desc');
+  if (hasFilters(listing)) return build(listing, window).execute();
+  // The hottest query of the client API: built and compiled once per shape, only bound per request.
+  const { siteId, aggregatedOnly } = listing;
+  const { from, skip, limit } = window;
+  const shape = JSON.stringify([
+    'versions-page',
+    siteId !== null,
+    aggregatedOnly,
+    from !== null,
+    skip > 0,
+    limit,
+  ]);
+  return executePreparedTemplate(
+    db,
+    shape,
+    (param) =>
+      build(
+        { ...listing, siteId: siteId === null ? null : param('siteId') },
+        {
+          from: from && { publishedAt: param('publishedAt'), id: param('fromId') },
+          skip: skip > 0 ? param('skip') : 0,
+          limit,
+        },
+      ),
+    { siteId, publishedAt: from?.publishedAt, fromId: from?.id, skip },
+  );
 }
 
 /** The published articles among `ids` (any order), each with its row version. */
@@ -259,7 +286,7 @@ function withArticleRows(db: DbOrTx, positions: ReturnType<typeof positionsOf>) 
           .selectFrom('articles')
           .select(publishedArticleColumns)
           .whereRef('articles.id', '=', 'p.id')
-          .offset(0)
+          .offset(planFence)
           .as('a'),
       (join) => join.onTrue(),
     )
