@@ -41,7 +41,10 @@ export function positionCounting(sax: SaxStream): { beforeStep(step: string): vo
   let lastChar = '';
   return {
     beforeStep(step) {
-      if (!parser.trackPosition && /<\s/.test(lastChar + step)) parser.trackPosition = true;
+      // Tested apart, not as lastChar + step: that concatenation would copy every piece.
+      if (!parser.trackPosition && (/<\s/.test(step) || (lastChar === '<' && /^\s/.test(step)))) {
+        parser.trackPosition = true;
+      }
       lastChar = step.slice(-1);
     },
   };
