@@ -8,6 +8,7 @@
  *    RSS, and CPU seconds of the worker, its Postgres backends and this process.
  * 2. The same cycle again with unchanged feeds: every fetch is a 304, nothing is inserted.
  * 3. One publisher with a ~15 MiB feed: worker peak RSS.
+ * BENCH_PHASES=cycles or BENCH_PHASES=big runs only phases 1-2 or only phase 3.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,8 @@ const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '--max-old-space-s
   .filter(Boolean);
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
 const phaseDeadlineMs = 5 * 60_000;
+/** Which phases run: `cycles` (cycles 1 and 2), `big` (the ~15 MiB feed); default both. */
+const phases = new Set((process.env.BENCH_PHASES ?? 'cycles,big').split(',').map((phase) => phase.trim()));
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -245,46 +248,50 @@ async function main() {
       `Worker: ${workerCount} process(es), ${workerBuild === 'tsx' ? 'main.ts through tsx' : 'the production bundle (pnpm build) run by node'}, node flags "${workerNodeArgs.join(' ')}"; idle RSS ${mib(rss.now())}`,
     );
 
-    const feedBytes = await addPublishers(db, server);
-    log(`Feeds: ${mib(feedBytes)} in total, ${mib(feedBytes / publishers)} per feed`);
+    if (phases.has('cycles')) {
+      const feedBytes = await addPublishers(db, server);
+      log(`Feeds: ${mib(feedBytes)} in total, ${mib(feedBytes / publishers)} per feed`);
 
-    const first = await runCycle(queue, db, meters);
-    log('');
-    log(
-      `Cycle 1 (new items):      ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${mib(first.peak)}; failed jobs ${first.failed}`,
-    );
-    log(cpuLine(first, first.inserted));
+      const first = await runCycle(queue, db, meters);
+      log('');
+      log(
+        `Cycle 1 (new items):      ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${mib(first.peak)}; failed jobs ${first.failed}`,
+      );
+      log(cpuLine(first, first.inserted));
 
-    const second = await runCycle(queue, db, meters);
-    const conditional = server.requests.filter((r) => r.status === 304).length;
-    log(
-      `Cycle 2 (unchanged, 304): ${second.inserted} inserted in ${(second.wallMs / 1000).toFixed(2)} s (${(first.wallMs / second.wallMs).toFixed(1)}x faster); ${conditional} answers were 304; worker peak RSS ${mib(second.peak)}`,
-    );
-    log(cpuLine(second, first.inserted));
+      const second = await runCycle(queue, db, meters);
+      const conditional = server.requests.filter((r) => r.status === 304).length;
+      log(
+        `Cycle 2 (unchanged, 304): ${second.inserted} inserted in ${(second.wallMs / 1000).toFixed(2)} s (${(first.wallMs / second.wallMs).toFixed(1)}x faster); ${conditional} answers were 304; worker peak RSS ${mib(second.peak)}`,
+      );
+      log(cpuLine(second, first.inserted));
+    }
 
-    // Just under the 15 MiB cap, so it is imported rather than refused.
-    const big = generateFeed(publishers, 3_900, 6);
-    server.route('/feeds/big.rss', { body: Buffer.from(big), etag: '"big-v1"' });
-    const { id: bigId } = await db
-      .insertInto('publishers')
-      .values({
-        name: 'Big feed',
-        feed_url: server.url('/feeds/big.rss'),
-        approved: true,
-        auto_approve: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const bigRun = await measured(meters, async () => {
-      const job = await queue.add('fetch-feed', { publisherId: bigId, trigger: 'manual' });
-      await waitUntil(async () => ['completed', 'failed'].includes(await job.getState()), 'the big feed');
-      return queue.getJob(job.id as string);
-    });
-    const bigJob = bigRun.result;
-    log(
-      `Big feed (${mib(big.length)}, 3,900 items): ${JSON.stringify(bigJob?.returnvalue ?? bigJob?.failedReason)} in ${(bigRun.wallMs / 1000).toFixed(2)} s; worker peak RSS ${mib(bigRun.peak)}`,
-    );
-    log(cpuLine(bigRun, 3_900));
+    if (phases.has('big')) {
+      // Just under the 15 MiB cap, so it is imported rather than refused.
+      const big = generateFeed(publishers, 3_900, 6);
+      server.route('/feeds/big.rss', { body: Buffer.from(big), etag: '"big-v1"' });
+      const { id: bigId } = await db
+        .insertInto('publishers')
+        .values({
+          name: 'Big feed',
+          feed_url: server.url('/feeds/big.rss'),
+          approved: true,
+          auto_approve: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const bigRun = await measured(meters, async () => {
+        const job = await queue.add('fetch-feed', { publisherId: bigId, trigger: 'manual' });
+        await waitUntil(async () => ['completed', 'failed'].includes(await job.getState()), 'the big feed');
+        return queue.getJob(job.id as string);
+      });
+      const bigJob = bigRun.result;
+      log(
+        `Big feed (${mib(big.length)}, 3,900 items): ${JSON.stringify(bigJob?.returnvalue ?? bigJob?.failedReason)} in ${(bigRun.wallMs / 1000).toFixed(2)} s; worker peak RSS ${mib(bigRun.peak)}`,
+      );
+      log(cpuLine(bigRun, 3_900));
+    }
 
     log('');
     log('Targets: >= 2,500 items/s; unchanged cycle >= 10x faster; worker peak RSS <= 200 MB.');

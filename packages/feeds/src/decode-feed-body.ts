@@ -10,11 +10,22 @@ export interface DecodedFeedBody {
   source: CharsetSource;
 }
 
+/** The decoded text as a sequence of pieces (see decodeFeedChunks), and where its charset came from. */
+export interface DecodedFeedChunks {
+  chunks: Generator<string, void, undefined>;
+  charset: string;
+  source: CharsetSource;
+}
+
 // When nothing usable is declared, do what browsers do for legacy text.
 const FALLBACK_CHARSET = 'windows-1252';
 
 // Characters XML 1.0 forbids; sax would choke on or silently keep them (miniflux#492: U+0013).
 const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+// Bytes decoded per piece: a 15 MiB feed is never one 15-30 MB string, and pieces this small die young
+// (1 MiB pieces peaked ~15 MiB higher on the 15 MiB benchmark feed; docs/feed-ingestion.md, Memory).
+const BYTES_PER_CHUNK = 1 << 16;
 
 /**
  * Decodes a feed body to a JavaScript string, detecting the charset in this order: byte-order mark,
@@ -22,16 +33,60 @@ const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF
  * charset, then windows-1252. Strips the BOM, leading whitespace and characters invalid in XML.
  */
 export function decodeFeedBody(body: Buffer, contentType?: string | null): DecodedFeedBody {
+  const { chunks, charset, source } = decodeFeedChunks(body, contentType);
+  return { text: [...chunks].join(''), charset, source };
+}
+
+/**
+ * decodeFeedBody's text in pieces of about `bytesPerChunk` bytes of the body each, decoded only as
+ * they are asked for, so a big feed is never held as one string. The charset is chosen from the
+ * whole body first (the UTF-8 check reads it without copying). Joined, the pieces are exactly
+ * decodeFeedBody's text; empty pieces are never yielded.
+ */
+export function decodeFeedChunks(
+  body: Buffer,
+  contentType?: string | null,
+  bytesPerChunk = BYTES_PER_CHUNK,
+): DecodedFeedChunks {
   const bom = detectBom(body);
   const detected: { charset: string; source: CharsetSource; offset: number } = bom
     ? { ...bom, source: 'bom' }
     : { ...chooseCharset(body, contentType), offset: 0 };
-  const text = iconv.decode(body.subarray(detected.offset), detected.charset, { stripBOM: true });
   return {
-    text: text.replace(INVALID_XML_CHARS, '').trimStart(),
+    chunks: cleanChunks(decodedPieces(body.subarray(detected.offset), detected.charset, bytesPerChunk)),
     charset: detected.charset,
     source: detected.source,
   };
+}
+
+/** The body decoded piece by piece; the decoder carries a character split between two pieces over. */
+function* decodedPieces(bytes: Buffer, charset: string, bytesPerChunk: number): Generator<string> {
+  const decoder = iconv.getDecoder(charset, { stripBOM: true });
+  for (let start = 0; start < bytes.length; start += bytesPerChunk) {
+    yield decoder.write(bytes.subarray(start, start + bytesPerChunk));
+  }
+  yield decoder.end() ?? '';
+}
+
+/** Strips characters invalid in XML from each piece, and the leading whitespace of the whole text. */
+function* cleanChunks(pieces: Iterable<string>): Generator<string, void, undefined> {
+  let started = false;
+  let carried = '';
+  for (const piece of pieces) {
+    let text = carried + piece;
+    // A UTF-16 decoder may end a piece between the two halves of a surrogate pair: keep the first
+    // half for the next piece, or the invalid-character rule would strip it as a lone surrogate.
+    const last = text.charCodeAt(text.length - 1);
+    carried = last >= 0xd800 && last <= 0xdbff ? text.slice(-1) : '';
+    if (carried) text = text.slice(0, -1);
+    text = text.replace(INVALID_XML_CHARS, '');
+    if (!started) {
+      text = text.trimStart();
+      started = text.length > 0;
+    }
+    if (text) yield text;
+  }
+  // A high surrogate still carried at the end is a lone one: invalid in XML, so it is dropped.
 }
 
 function detectBom(body: Buffer): { charset: string; offset: number } | undefined {

@@ -2,21 +2,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import FeedParser from 'feedparser';
 import { FeedError } from './feed-error';
 import { PLACEHOLDER_BASE } from './feed-url';
+import { forgetEmittedItemNodes, positionCounting, saxStreamOf } from './feedparser-internals';
 
-// Characters handed to the XML parser per step. A news feed (~200 KB) is one step, as before; a big feed
-// gives the event loop (other jobs, BullMQ lock renewals) a turn after every ~1 MB instead of blocking
-// for the whole document.
-const CHARS_PER_STEP = 1 << 20;
-
-/** The parts of sax's parser that feedparser keeps at `stream._parser` and that we tune. */
-interface SaxParser {
-  trackPosition: boolean;
-}
-interface SaxStream {
-  write(text: string): unknown;
-  end(): unknown;
-  _parser?: SaxParser;
-}
+// Characters handed to the XML parser per step when the text is one string (decodeFeedChunks cuts its
+// pieces to about the same size): small enough that the step's text and the items it completes die young.
+const CHARS_PER_STEP = 1 << 16;
+// The event loop (other jobs, BullMQ lock renewals) gets a turn after about this many characters: a
+// news feed (~200 KB) is read in one go; a big feed does not block for its whole document.
+const CHARS_PER_TURN = 1 << 20;
 
 /** A feed document being read: its channel metadata (filled in as the parser meets it) and its items. */
 export interface FeedDocument {
@@ -35,24 +28,30 @@ export interface FeedDocument {
   hasCompleteHeader(): boolean;
   /** How many characters of the text have been handed to the parser so far. */
   readonly charsParsed: number;
-  /** Whether sax counts character positions for this document (see skipPositionTracking). */
+  /** Whether sax counts character positions at this point of the document (see positionCounting). */
   readonly countsPositions: boolean;
 }
 
 /**
- * Opens a decoded feed document for item-by-item reading with feedparser, `charsPerStep` characters
- * at a time. The text goes to feedparser's sax stream directly: feedparser's own Writable side would
- * encode the string to a Buffer that sax then decodes back.
+ * Opens a decoded feed document for item-by-item reading with feedparser: `text` as one string, cut
+ * into steps of `charsPerStep` characters, or as pieces already cut (decodeFeedChunks), one step each.
+ * The text goes to feedparser's sax stream directly: feedparser's own Writable side would encode the
+ * string to a Buffer that sax then decodes back.
  */
-export function openFeedDocument(text: string, charsPerStep = CHARS_PER_STEP): FeedDocument {
+export function openFeedDocument(
+  text: string | Iterable<string>,
+  charsPerStep = CHARS_PER_STEP,
+): FeedDocument {
   // feedurl is a placeholder so that we, not feedparser, choose the base of each relative URL (the
   // item link for content, the feed URL for item links); see PLACEHOLDER_BASE. addmeta: false, or
   // every item would carry a copy of the channel metadata.
   const parser = new FeedParser({ feedurl: PLACEHOLDER_BASE, addmeta: false });
-  const sax = (parser as unknown as { stream: SaxStream }).stream;
-  skipPositionTracking(sax, text);
+  const sax = saxStreamOf(parser);
+  const positions = positionCounting(sax);
+  const steps = typeof text === 'string' ? stepsOf(text, charsPerStep) : text;
   let failure: unknown;
   let charsParsed = 0;
+  let charsSinceTurn = 0;
   // feedparser reports "Not a feed" (and nothing else: sax errors are resumed) as an 'error' event.
   parser.on('error', (error: unknown) => {
     failure ??= error;
@@ -66,11 +65,16 @@ export function openFeedDocument(text: string, charsPerStep = CHARS_PER_STEP): F
     meta: parser.meta,
     async *items() {
       try {
-        while (charsParsed < text.length) {
-          if (charsParsed > 0) await nextTurn();
-          const step = text.slice(charsParsed, charsParsed + charsPerStep);
+        for (const step of steps) {
+          if (charsSinceTurn >= CHARS_PER_TURN) {
+            await nextTurn();
+            charsSinceTurn = 0;
+          }
+          positions.beforeStep(step);
           charsParsed += step.length;
+          charsSinceTurn += step.length;
           sax.write(step);
+          forgetEmittedItemNodes(parser);
           yield* parsedItems();
         }
         sax.end();
@@ -89,20 +93,13 @@ export function openFeedDocument(text: string, charsPerStep = CHARS_PER_STEP): F
     get charsParsed() {
       return charsParsed;
     },
-    countsPositions: sax._parser?.trackPosition !== false,
+    get countsPositions() {
+      return sax._parser?.trackPosition !== false;
+    },
   };
 }
 
-/**
- * sax counts the line, column and offset of every character, for error messages we never read; that
- * is a fifth of its time. The offset has one other use: in non-strict mode a '<' followed by whitespace
- * and a non-name character ("Profits < 5%") is kept as text with the whitespace restored from the
- * offsets. A document without '<' followed by whitespace cannot meet that case, so counting is switched
- * off only then, and the output is the same either way. (sax's buffer-length check also runs off the
- * offset; it cannot fire below feedparser's 16 Mi-character limit, above the fetcher's 15 MiB cap.)
- */
-function skipPositionTracking(sax: SaxStream, text: string): void {
-  if (sax._parser && typeof sax._parser.trackPosition === 'boolean' && !/<\s/.test(text)) {
-    sax._parser.trackPosition = false;
-  }
+function* stepsOf(text: string, charsPerStep: number): Generator<string> {
+  for (let start = 0; start < text.length; start += charsPerStep)
+    yield text.slice(start, start + charsPerStep);
 }

@@ -15,6 +15,6 @@ export {
   type FetchFeedResult,
 } from './feed-fetcher';
 export type { FeedItem } from './feed-item';
-export { type ParsedFeed, type ParseFeedOptions, parseFeed } from './parse-feed';
+export { type FeedStream, type ParsedFeed, type ParseFeedOptions, parseFeed, streamFeed } from './parse-feed';
 export { type FeedContent, type ReadFeedOptions, type ReadFeedResult, readFeed } from './read-feed';
 export { sanitizeBody } from './sanitize-body';

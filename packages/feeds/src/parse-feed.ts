@@ -1,4 +1,4 @@
-import { decodeFeedBody } from './decode-feed-body';
+import { decodeFeedChunks } from './decode-feed-body';
 import { openFeedDocument } from './feed-document';
 import type { FeedItem } from './feed-item';
 import { toAbsoluteHttpUrl } from './feed-url';
@@ -23,33 +23,57 @@ export interface ParsedFeed {
   items: FeedItem[];
 }
 
+/** A feed being read (streamFeed): its items as they are parsed, then its title and link. */
+export interface FeedStream {
+  /**
+   * The normalised items in feed order, each as soon as the parser has completed it; items whose
+   * guid was seen earlier in the document are dropped. Rejects with FeedError NOT_A_FEED. Read once.
+   */
+  items: AsyncGenerator<FeedItem, void, undefined>;
+  /** The feed's title and link: final once `items` has finished. */
+  header(): Pick<ParsedFeed, 'title' | 'link'>;
+}
+
 /**
  * Decodes and parses an RSS 0.9x / 1.0 (RDF) / 2.0 or Atom document and normalises its items.
  * Items with a guid already seen earlier in the same document are dropped. Rejects with FeedError
  * NOT_A_FEED when the document is not a feed.
- *
- * Items are normalised as the parser completes them, so a big feed never holds all of its raw items
- * at once. With `maxItems`, reading stops once that many items are kept and the feed's title and
- * link are known; items past `maxItems` are never normalised.
  */
 export async function parseFeed(body: Buffer, options: ParseFeedOptions): Promise<ParsedFeed> {
-  const document = openFeedDocument(decodeFeedBody(body, options.contentType).text);
-  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
-  const seenGuids = new Set<string>();
+  const feed = streamFeed(body, options);
   const items: FeedItem[] = [];
-  for await (const rawItem of document.items()) {
-    if (items.length >= maxItems) {
-      if (document.hasCompleteHeader()) break;
-      continue;
+  for await (const item of feed.items) items.push(item);
+  return { ...feed.header(), items };
+}
+
+/**
+ * parseFeed item by item: the body is decoded a piece at a time and each item is normalised as the
+ * parser completes it and handed over, so a caller that saves items as they come (the worker's
+ * import) never holds the whole document's text or all of its items. With `maxItems`, reading stops
+ * once that many items are handed over and the feed's title and link are known; items past
+ * `maxItems` are never normalised.
+ */
+export function streamFeed(body: Buffer, options: ParseFeedOptions): FeedStream {
+  const document = openFeedDocument(decodeFeedChunks(body, options.contentType).chunks);
+  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  async function* items(): AsyncGenerator<FeedItem, void, undefined> {
+    const seenGuids = new Set<string>();
+    for await (const rawItem of document.items()) {
+      if (seenGuids.size >= maxItems) {
+        if (document.hasCompleteHeader()) break;
+        continue;
+      }
+      const item = normaliseItem(rawItem, options.url);
+      if (seenGuids.has(item.guid)) continue;
+      seenGuids.add(item.guid);
+      yield item;
     }
-    const item = normaliseItem(rawItem, options.url);
-    if (seenGuids.has(item.guid)) continue;
-    seenGuids.add(item.guid);
-    items.push(item);
   }
   return {
-    title: truncateText(htmlToText(document.meta.title), MAX_TITLE_LENGTH),
-    link: toAbsoluteHttpUrl(document.meta.link, options.url),
-    items,
+    items: items(),
+    header: () => ({
+      title: truncateText(htmlToText(document.meta.title), MAX_TITLE_LENGTH),
+      link: toAbsoluteHttpUrl(document.meta.link, options.url),
+    }),
   };
 }

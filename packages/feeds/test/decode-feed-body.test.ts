@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeFeedBody } from '../src/decode-feed-body';
+import { decodeFeedBody, decodeFeedChunks } from '../src/decode-feed-body';
 import { readFixture } from './support/local-server';
 
 const latin1Prolog = (body: string) =>
@@ -75,5 +75,75 @@ describe('decodeFeedBody', () => {
     const uol = readFixture('uolNoticias.rss');
     expect(decodeFeedBody(uol, 'text/xml; charset=ISO-8859-1').text).toContain('simulações de 2º turno');
     expect(decodeFeedBody(uol).text).toContain('Últimas Notícias');
+  });
+});
+
+describe('decodeFeedChunks', () => {
+  const piecesOf = (body: Buffer, bytesPerChunk: number, contentType?: string) => [
+    ...decodeFeedChunks(body, contentType, bytesPerChunk).chunks,
+  ];
+
+  const bodies: [string, Buffer, string?][] = [
+    ['UTF-8 with 2-, 3- and 4-byte characters', Buffer.from('<rss>é – € 😀 Notícias 日本</rss>')],
+    [
+      'UTF-8 with a byte-order mark',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<rss>Müller 😀</rss>')]),
+    ],
+    [
+      'UTF-16LE with a byte-order mark and a surrogate pair',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<rss>Müller 😀 日本</rss>', 'utf16le')]),
+    ],
+    [
+      'UTF-16BE with a byte-order mark and a surrogate pair',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode('<rss>Müller 😀 日本</rss>', 'utf-16be')]),
+    ],
+    [
+      'windows-1252 (fallback)',
+      Buffer.from([...Buffer.from('<rss>'), 0x93, 0x68, 0x94, 0x80, 0xe9, ...Buffer.from('</rss>')]),
+    ],
+    [
+      'KOI8-R from the Content-Type',
+      iconv.encode('<rss><title>Привет</title></rss>', 'koi8-r'),
+      'text/xml; charset=koi8-r',
+    ],
+    [
+      'Shift_JIS from the prolog',
+      iconv.encode('<?xml version="1.0" encoding="Shift_JIS"?><rss>日本語のニュース</rss>', 'shift_jis'),
+    ],
+    [
+      'leading whitespace and invalid characters',
+      Buffer.from('\n\t   \n <rss>a\u0013b\u0000c\u000bd\uffffe 😀</rss>'),
+    ],
+  ];
+
+  it.each(bodies)(
+    'joins to decodeFeedBody exactly, wherever the pieces are cut: %s',
+    (_name, body, contentType) => {
+      const whole = decodeFeedBody(body, contentType);
+      for (let bytesPerChunk = 1; bytesPerChunk <= 9; bytesPerChunk++) {
+        const pieces = piecesOf(body, bytesPerChunk, contentType);
+        expect(pieces.join(''), `${bytesPerChunk} bytes per piece`).toBe(whole.text);
+        expect(pieces.every((piece) => piece.length > 0)).toBe(true);
+      }
+      expect(decodeFeedChunks(body, contentType)).toMatchObject({
+        charset: whole.charset,
+        source: whole.source,
+      });
+    },
+  );
+
+  it('never holds a big body as one string', () => {
+    const body = Buffer.from(`<rss>${'Notícias 😀 '.repeat(50_000)}</rss>`);
+    const pieces = piecesOf(body, 64 * 1024);
+    expect(pieces.length).toBeGreaterThan(5);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(64 * 1024);
+    expect(pieces.join('')).toBe(decodeFeedBody(body).text);
+  });
+
+  it('decodes a piece only when it is asked for', () => {
+    const body = Buffer.from(`<rss>${'x'.repeat(100)}</rss>`);
+    const { chunks } = decodeFeedChunks(body, null, 10);
+    expect(chunks.next().value).toBe('<rss>xxxxx');
+    expect(chunks.next().value).toBe('xxxxxxxxxx');
   });
 });

@@ -56,13 +56,38 @@ describe('openFeedDocument', () => {
     await expect(guidsOf(openFeedDocument(''))).rejects.toBeInstanceOf(FeedError);
   });
 
-  it("skips sax's position counting unless a '<' is followed by whitespace", async () => {
-    expect(openFeedDocument(rss(items(1))).countsPositions).toBe(false);
-    const malformed = rss('<item><guid>g</guid><title>Profits < 5% higher</title></item>');
-    expect(openFeedDocument(malformed).countsPositions).toBe(true);
+  it("skips sax's position counting until a '<' is followed by whitespace", async () => {
+    // Checked before the end of the document: sax's end() resets its parser, counting included.
+    const clean = openFeedDocument(rss(items(2)));
+    await guidsOf(clean, 1);
+    expect(clean.countsPositions).toBe(false);
+    const malformed = rss(
+      '<item><guid>g</guid><title>Profits < 5% higher</title></item><item><guid>h</guid></item>',
+    );
+    const document = openFeedDocument(malformed);
+    await guidsOf(document, 1);
+    expect(document.countsPositions).toBe(true);
     // The case position counting exists for: the whitespace after a stray '<' is restored.
     const feed = await parseFeed(Buffer.from(malformed), { url: FEED_URL });
     expect(feed.items[0]?.title).toBe('Profits < 5% higher');
+  });
+
+  it("restores the whitespace after a stray '<' wherever the steps cut the text", async () => {
+    const malformed = rss(`${items(3)}<item><guid>g</guid><title>Profits <   5% higher</title></item>`);
+    for (const charsPerStep of [1, 2, 3, 5, 8, 13, 64, 1_000]) {
+      const document = openFeedDocument(malformed, charsPerStep);
+      const titles: unknown[] = [];
+      for await (const item of document.items()) titles.push(item.title);
+      expect(titles.at(-1), `steps of ${charsPerStep}`).toBe('Profits <   5% higher');
+    }
+  });
+
+  it('reads pieces handed over as they are (decodeFeedChunks)', async () => {
+    const text = rss(items(5));
+    const pieces = [text.slice(0, 50), text.slice(50, 51), text.slice(51)];
+    const document = openFeedDocument(pieces);
+    expect(await guidsOf(document)).toEqual(['g0', 'g1', 'g2', 'g3', 'g4']);
+    expect(document.charsParsed).toBe(text.length);
   });
 });
 

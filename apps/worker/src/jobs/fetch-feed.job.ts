@@ -5,7 +5,7 @@ import {
   isImportable,
   recordFeedFetchFailure,
 } from '@newsroom/domain';
-import { FeedError, type FetchFeedResult as FetchedFeed, parseFeed } from '@newsroom/feeds';
+import { FeedError, type FetchFeedResult as FetchedFeed, streamFeed } from '@newsroom/feeds';
 import type { FeedImportJob } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { JobDeps } from './job-deps';
@@ -25,9 +25,9 @@ export class TransientFeedError extends Error {
 
 /**
  * A feed body above this size is parsed and imported while holding the worker's big-feed gate, one at
- * a time per process: such a feed holds tens of MB of heap (its text, then its items) until it is
- * saved, and several at once would exceed the worker's heap cap (docker-compose.yml). News feeds are
- * 50-500 KB and never wait; a 15 MiB feed waits at most for one other big feed.
+ * a time per process: parsing one makes tens of MB of short-lived garbage on top of its body, and
+ * several at once would exceed the worker's heap cap (docker-compose.yml). News feeds are 50-500 KB
+ * and never wait; a 15 MiB feed waits at most for one other big feed.
  */
 export const BIG_FEED_BYTES = 2 * 1024 * 1024;
 
@@ -66,19 +66,21 @@ export async function fetchFeedJob(
   if (fetched.notModified) return importFeedItems(deps.db, publisherId, fetched, deps.now());
 
   const { body, contentType, finalUrl, etag, lastModified } = fetched;
+  // Items are parsed and saved batch by batch inside the import's transaction: a feed that turns out
+  // not to be a feed (FeedError from the parser) rolls it back, then fails the job like a fetch error.
   const parseAndImport = async () => {
-    let items: Awaited<ReturnType<typeof parseFeed>>['items'];
+    const items = streamFeed(body, { url: finalUrl, contentType }).items;
     try {
-      ({ items } = await parseFeed(body, { url: finalUrl, contentType }));
+      return await importFeedItems(
+        deps.db,
+        publisherId,
+        { notModified: false, items, etag, lastModified },
+        deps.now(),
+      );
     } catch (error) {
-      return giveUp(error);
+      if (error instanceof FeedError) return giveUp(error);
+      throw error;
     }
-    return importFeedItems(
-      deps.db,
-      publisherId,
-      { notModified: false, items, etag, lastModified },
-      deps.now(),
-    );
   };
   return body.length > BIG_FEED_BYTES ? deps.bigFeedGate.run(parseAndImport) : parseAndImport();
 }

@@ -1,6 +1,6 @@
 import { findTakenSlugs, lockSlugBases } from '../articles/article.repository';
 import { nextFreeSlug, slugBase } from '../articles/slug';
-import type { Db, DbOrTx } from '../db/create-db';
+import type { Db, DbOrTx, Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
 import { ConflictError, NotFoundError } from '../errors';
 import {
@@ -9,6 +9,7 @@ import {
   type PublisherFeedSettings,
   recordFeedFetchSuccess,
 } from '../publishers/publisher-feed-state.repository';
+import { inBatches } from '../shared/in-batches';
 import { type ImportableFeedItem, type ImportedArticleDraft, toImportedArticle } from './imported-article';
 import {
   findImportedGuids,
@@ -16,12 +17,15 @@ import {
   insertImportedArticles,
 } from './imported-article.repository';
 
-/** What a fetch of the feed produced: a 304, or the parsed items with the response's validators. */
+/**
+ * What a fetch of the feed produced: a 304, or the items with the response's validators. The items
+ * may be a stream (the parser's output, item by item), so a big feed is never held whole.
+ */
 export type FetchedFeedItems =
   | { notModified: true; etag: string | null; lastModified: string | null }
   | {
       notModified: false;
-      items: readonly ImportableFeedItem[];
+      items: Iterable<ImportableFeedItem> | AsyncIterable<ImportableFeedItem>;
       etag: string | null;
       lastModified: string | null;
     };
@@ -34,11 +38,11 @@ export interface ImportCounts {
   notModified: boolean;
 }
 
-/** The first occurrence of each guid (feeds occasionally repeat an item). */
-function uniqueByGuid(items: readonly ImportableFeedItem[]): ImportableFeedItem[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.guid) && seen.add(item.guid));
-}
+/**
+ * Items per batch: one INSERT of ~250 rows (~1 MB of parameters) instead of one for the whole feed,
+ * and at most this many parsed items held at once. A 50-item news feed is one batch.
+ */
+export const importBatchSize = 250;
 
 /** Gives each draft a slug free in the database and within the batch. Bases must be locked first. */
 async function withUniqueSlugs(tx: DbOrTx, drafts: readonly ImportedArticleDraft[]) {
@@ -75,6 +79,8 @@ function toArticleRow({ draft, slug }: { draft: ImportedArticleDraft; slug: stri
  * (ON CONFLICT on the publisher's guid skips those already imported, even by a concurrent
  * import), linked to the publisher's default host sites; then the fetch state is recorded
  * (validators, time, failures cleared), so validators are never stored for items that were not.
+ * Items are read and saved `importBatchSize` at a time as `feed.items` yields them; if reading
+ * them fails (the stream throws), the transaction rolls back and nothing of the feed is saved.
  */
 export async function importFeedItems(
   db: Db,
@@ -90,34 +96,52 @@ export async function importFeedItems(
       return { fetched: 0, inserted: 0, skipped: 0, notModified: true };
     }
 
-    const items = uniqueByGuid(feed.items);
-    const known = await findImportedGuids(
-      tx,
-      publisherId,
-      items.map((item) => item.guid),
-    );
-    const drafts = items
-      .filter((item) => !known.has(item.guid))
-      .map((item) => toImportedArticle(item, publisher, now));
-    await lockSlugBases(
-      tx,
-      drafts.map((draft) => slugBase(draft.title)),
-    );
-    const rows = (await withUniqueSlugs(tx, drafts)).map(toArticleRow);
-    const inserted = await insertImportedArticles(tx, rows);
-    await insertArticleSiteLinks(
-      tx,
-      inserted.map((row) => row.id),
-      publisher.hostSiteIds,
-    );
+    // The first occurrence of each guid wins (feeds occasionally repeat an item), across batches too.
+    const seenGuids = new Set<string>();
+    let fetched = 0;
+    let inserted = 0;
+    for await (const batch of inBatches(feed.items, importBatchSize)) {
+      fetched += batch.length;
+      const firsts = batch.filter((item) => !seenGuids.has(item.guid) && seenGuids.add(item.guid));
+      inserted += await importBatch(tx, publisher, firsts, now);
+    }
     await recordFeedFetchSuccess(tx, publisherId, feed, now);
-    return {
-      fetched: feed.items.length,
-      inserted: inserted.length,
-      skipped: feed.items.length - inserted.length,
-      notModified: false,
-    };
+    return { fetched, inserted, skipped: fetched - inserted, notModified: false };
   });
+}
+
+/**
+ * Saves one batch of items (guids unique within the feed) as articles; returns how many were inserted.
+ * Slug bases are locked per batch, in sorted order within it. Earlier batches' articles are visible
+ * to findTakenSlugs (same transaction), so slugs stay unique across batches.
+ */
+async function importBatch(
+  tx: Tx,
+  publisher: PublisherFeedSettings,
+  items: readonly ImportableFeedItem[],
+  now: Date,
+): Promise<number> {
+  const known = await findImportedGuids(
+    tx,
+    publisher.id,
+    items.map((item) => item.guid),
+  );
+  const drafts = items
+    .filter((item) => !known.has(item.guid))
+    .map((item) => toImportedArticle(item, publisher, now));
+  if (drafts.length === 0) return 0;
+  await lockSlugBases(
+    tx,
+    drafts.map((draft) => slugBase(draft.title)),
+  );
+  const rows = (await withUniqueSlugs(tx, drafts)).map(toArticleRow);
+  const inserted = await insertImportedArticles(tx, rows);
+  await insertArticleSiteLinks(
+    tx,
+    inserted.map((row) => row.id),
+    publisher.hostSiteIds,
+  );
+  return inserted.length;
 }
 
 /** The publisher's feed settings, or a NotFoundError. */

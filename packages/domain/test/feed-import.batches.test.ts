@@ -1,0 +1,142 @@
+import { createTestDatabase } from '@newsroom/test-support';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importBatchSize, importFeedItems } from '../src/imports/feed-import.service';
+import type { ImportableFeedItem } from '../src/imports/imported-article';
+
+const { db, destroy } = await createTestDatabase();
+afterAll(destroy);
+
+const now = new Date('2026-11-22T10:00:00Z');
+// More than two batches, so the last one is a partial batch.
+const feedLength = 2 * importBatchSize + 100;
+
+const item = (n: number, overrides: Partial<ImportableFeedItem> = {}): ImportableFeedItem => ({
+  guid: `guid-${n}`,
+  title: `Story ${n}`,
+  body: `<p>Body ${n}</p>`,
+  url: `https://news.example/${n}`,
+  thumbnail: null,
+  image: null,
+  categories: [],
+  publishedAt: new Date('2026-11-21T10:00:00Z'),
+  ...overrides,
+});
+
+/** The items as the parser hands them over: one at a time, asynchronously. */
+async function* streamed(items: ImportableFeedItem[], failAfter = Number.POSITIVE_INFINITY) {
+  for (const [index, next] of items.entries()) {
+    if (index === failAfter) throw new Error('the parser broke');
+    await Promise.resolve();
+    yield next;
+  }
+}
+
+const fetched = (items: AsyncIterable<ImportableFeedItem> | ImportableFeedItem[]) => ({
+  notModified: false as const,
+  items,
+  etag: '"big-v1"',
+  lastModified: null,
+});
+
+async function newPublisher(siteCount = 0) {
+  const { id } = await db
+    .insertInto('publishers')
+    .values({ name: 'Big Planet', feed_url: 'https://big.example/feed', approved: true, auto_approve: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let s = 0; s < siteCount; s++) {
+    const site = await db
+      .insertInto('sites')
+      .values({ slug: `site-${id.slice(0, 8)}-${s}`, name: `Site ${s}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('publisher_default_sites').values({ publisher_id: id, site_id: site.id }).execute();
+  }
+  return id;
+}
+
+const articlesOf = (publisherId: string) =>
+  db
+    .selectFrom('articles')
+    .select(['rss_feed_guid', 'slug', 'title'])
+    .where('publisher_id', '=', publisherId)
+    .execute();
+const publisherRow = (id: string) =>
+  db.selectFrom('publishers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const range = (count: number, from = 1) => Array.from({ length: count }, (_, i) => from + i);
+
+describe('importFeedItems over several batches', () => {
+  it('imports a streamed feed longer than one batch, and a second run inserts nothing', async () => {
+    const publisherId = await newPublisher(1);
+    const items = range(feedLength).map((n) => item(n));
+    expect(await importFeedItems(db, publisherId, fetched(streamed(items)), now)).toEqual({
+      fetched: feedLength,
+      inserted: feedLength,
+      skipped: 0,
+      notModified: false,
+    });
+    const rows = await articlesOf(publisherId);
+    expect(new Set(rows.map((row) => row.rss_feed_guid))).toEqual(new Set(items.map((i) => i.guid)));
+    const links = await db
+      .selectFrom('article_sites')
+      .innerJoin('articles', 'articles.id', 'article_sites.article_id')
+      .where('articles.publisher_id', '=', publisherId)
+      .select('article_sites.article_id')
+      .execute();
+    expect(links).toHaveLength(feedLength);
+    expect((await publisherRow(publisherId)).etag).toBe('"big-v1"');
+
+    expect(await importFeedItems(db, publisherId, fetched(streamed(items)), now)).toEqual({
+      fetched: feedLength,
+      inserted: 0,
+      skipped: feedLength,
+      notModified: false,
+    });
+  });
+
+  it('counts only the new items of a long feed whose older items are already imported', async () => {
+    const publisherId = await newPublisher();
+    await importFeedItems(db, publisherId, fetched(range(300).map((n) => item(n))), now);
+    const counts = await importFeedItems(
+      db,
+      publisherId,
+      fetched(range(feedLength).map((n) => item(n))),
+      now,
+    );
+    expect(counts).toMatchObject({ fetched: feedLength, inserted: feedLength - 300, skipped: 300 });
+  });
+
+  it('keeps slugs unique across batches', async () => {
+    const publisherId = await newPublisher();
+    const items = range(feedLength).map((n) => item(n, { title: 'Same story everywhere' }));
+    await importFeedItems(db, publisherId, fetched(streamed(items)), now);
+    const slugs = (await articlesOf(publisherId)).map((row) => row.slug);
+    expect(new Set(slugs).size).toBe(feedLength);
+    expect(slugs).toContain('same-story-everywhere');
+    expect(slugs).toContain(`same-story-everywhere-${feedLength}`);
+  });
+
+  it('keeps the first of a guid repeated in a later batch', async () => {
+    const publisherId = await newPublisher();
+    const items = [...range(importBatchSize + 10).map((n) => item(n)), item(5, { title: 'Again' })];
+    const counts = await importFeedItems(db, publisherId, fetched(streamed(items)), now);
+    expect(counts).toMatchObject({ fetched: items.length, inserted: items.length - 1, skipped: 1 });
+    const rows = await articlesOf(publisherId);
+    expect(rows.find((row) => row.rss_feed_guid === 'guid-5')?.title).toBe('Story 5');
+  });
+
+  it('saves nothing, not even the fetch state, when the items fail mid-feed', async () => {
+    const publisherId = await newPublisher(1);
+    const items = range(feedLength).map((n) => item(n));
+    // Fails after two whole batches have been inserted in the transaction.
+    await expect(
+      importFeedItems(db, publisherId, fetched(streamed(items, 2 * importBatchSize + 50)), now),
+    ).rejects.toThrow('the parser broke');
+    expect(await articlesOf(publisherId)).toEqual([]);
+    expect(await publisherRow(publisherId)).toMatchObject({ etag: null, last_fetched_at: null });
+
+    // The next fetch imports the whole feed.
+    const counts = await importFeedItems(db, publisherId, fetched(streamed(items)), now);
+    expect(counts).toMatchObject({ inserted: feedLength });
+  });
+});
