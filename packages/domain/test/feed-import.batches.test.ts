@@ -2,6 +2,7 @@ import { createTestDatabase } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importBatchSize, importFeedItems } from '../src/imports/feed-import.service';
 import type { ImportableFeedItem } from '../src/imports/imported-article';
+import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();
 afterAll(destroy);
@@ -9,18 +10,6 @@ afterAll(destroy);
 const now = new Date('2026-11-22T10:00:00Z');
 // More than two batches, so the last one is a partial batch.
 const feedLength = 2 * importBatchSize + 100;
-
-const item = (n: number, overrides: Partial<ImportableFeedItem> = {}): ImportableFeedItem => ({
-  guid: `guid-${n}`,
-  title: `Story ${n}`,
-  body: `<p>Body ${n}</p>`,
-  url: `https://news.example/${n}`,
-  thumbnail: null,
-  image: null,
-  categories: [],
-  publishedAt: new Date('2026-11-21T10:00:00Z'),
-  ...overrides,
-});
 
 /** The items as the parser hands them over: one at a time, asynchronously. */
 async function* streamed(items: ImportableFeedItem[], failAfter = Number.POSITIVE_INFINITY) {
@@ -68,7 +57,7 @@ const range = (count: number, from = 1) => Array.from({ length: count }, (_, i) 
 describe('importFeedItems over several batches', () => {
   it('imports a streamed feed longer than one batch, and a second run inserts nothing', async () => {
     const publisherId = await newPublisher(1);
-    const items = range(feedLength).map((n) => item(n));
+    const items = range(feedLength).map((n) => feedItem(n));
     expect(await importFeedItems(db, publisherId, fetched(streamed(items)), now)).toEqual({
       fetched: feedLength,
       inserted: feedLength,
@@ -96,11 +85,11 @@ describe('importFeedItems over several batches', () => {
 
   it('counts only the new items of a long feed whose older items are already imported', async () => {
     const publisherId = await newPublisher();
-    await importFeedItems(db, publisherId, fetched(range(300).map((n) => item(n))), now);
+    await importFeedItems(db, publisherId, fetched(range(300).map((n) => feedItem(n))), now);
     const counts = await importFeedItems(
       db,
       publisherId,
-      fetched(range(feedLength).map((n) => item(n))),
+      fetched(range(feedLength).map((n) => feedItem(n))),
       now,
     );
     expect(counts).toMatchObject({ fetched: feedLength, inserted: feedLength - 300, skipped: 300 });
@@ -108,7 +97,7 @@ describe('importFeedItems over several batches', () => {
 
   it('keeps slugs unique across batches', async () => {
     const publisherId = await newPublisher();
-    const items = range(feedLength).map((n) => item(n, { title: 'Same story everywhere' }));
+    const items = range(feedLength).map((n) => feedItem(n, { title: 'Same story everywhere' }));
     await importFeedItems(db, publisherId, fetched(streamed(items)), now);
     const slugs = (await articlesOf(publisherId)).map((row) => row.slug);
     expect(new Set(slugs).size).toBe(feedLength);
@@ -118,7 +107,7 @@ describe('importFeedItems over several batches', () => {
 
   it('keeps the first of a guid repeated in a later batch', async () => {
     const publisherId = await newPublisher();
-    const items = [...range(importBatchSize + 10).map((n) => item(n)), item(5, { title: 'Again' })];
+    const items = [...range(importBatchSize + 10).map((n) => feedItem(n)), feedItem(5, { title: 'Again' })];
     const counts = await importFeedItems(db, publisherId, fetched(streamed(items)), now);
     expect(counts).toMatchObject({ fetched: items.length, inserted: items.length - 1, skipped: 1 });
     const rows = await articlesOf(publisherId);
@@ -127,7 +116,7 @@ describe('importFeedItems over several batches', () => {
 
   it('saves nothing, not even the fetch state, when the items fail mid-feed', async () => {
     const publisherId = await newPublisher(1);
-    const items = range(feedLength).map((n) => item(n));
+    const items = range(feedLength).map((n) => feedItem(n));
     // Fails after two whole batches have been inserted in the transaction.
     await expect(
       importFeedItems(db, publisherId, fetched(streamed(items, 2 * importBatchSize + 50)), now),

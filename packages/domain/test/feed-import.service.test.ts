@@ -12,22 +12,12 @@ import {
   listImportablePublisherIds,
   recordFeedFetchFailure,
 } from '../src/publishers/publisher-feed-state.repository';
+import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();
 afterAll(destroy);
 
 const now = new Date('2026-11-22T10:00:00Z');
-const item = (n: number, overrides: Partial<ImportableFeedItem> = {}): ImportableFeedItem => ({
-  guid: `guid-${n}`,
-  title: `Story ${n}`,
-  body: `<p>Body ${n}</p>`,
-  url: `https://news.example/${n}`,
-  thumbnail: null,
-  image: null,
-  categories: [],
-  publishedAt: new Date('2026-11-21T10:00:00Z'),
-  ...overrides,
-});
 const fetched = (items: ImportableFeedItem[], etag: string | null = '"v1"') => ({
   notModified: false as const,
   items,
@@ -58,14 +48,14 @@ const articlesOf = (publisherId: string) =>
 describe('importFeedItems', () => {
   it('inserts new items once, and a second run inserts nothing', async () => {
     const publisherId = await newPublisher();
-    const items = [item(1), item(2), item(3)];
+    const items = [feedItem(1), feedItem(2), feedItem(3)];
     expect(await importFeedItems(db, publisherId, fetched(items), now)).toEqual({
       fetched: 3,
       inserted: 3,
       skipped: 0,
       notModified: false,
     });
-    expect(await importFeedItems(db, publisherId, fetched([...items, item(4)]), now)).toEqual({
+    expect(await importFeedItems(db, publisherId, fetched([...items, feedItem(4)]), now)).toEqual({
       fetched: 4,
       inserted: 1,
       skipped: 3,
@@ -86,7 +76,7 @@ describe('importFeedItems', () => {
 
   it('imports as pending when the publisher does not auto-approve', async () => {
     const publisherId = await newPublisher({ autoApprove: false });
-    await importFeedItems(db, publisherId, fetched([item(1)]), now);
+    await importFeedItems(db, publisherId, fetched([feedItem(1)]), now);
     const [row] = await articlesOf(publisherId);
     expect(row).toMatchObject({ status: 'pending', published_at: null });
     expect(row?.source_published_at).toEqual(new Date('2026-11-21T10:00:00Z'));
@@ -95,14 +85,14 @@ describe('importFeedItems', () => {
   it('scopes guids per publisher: two publishers with the same guid both import it', async () => {
     const first = await newPublisher();
     const second = await newPublisher();
-    await importFeedItems(db, first, fetched([item(7)]), now);
-    expect((await importFeedItems(db, second, fetched([item(7)]), now)).inserted).toBe(1);
+    await importFeedItems(db, first, fetched([feedItem(7)]), now);
+    expect((await importFeedItems(db, second, fetched([feedItem(7)]), now)).inserted).toBe(1);
   });
 
   it('gives every article a unique slug, also within one feed and across publishers', async () => {
     const a = await newPublisher();
     const b = await newPublisher();
-    const same = (n: number) => item(n, { title: 'Breaking: same headline' });
+    const same = (n: number) => feedItem(n, { title: 'Breaking: same headline' });
     await importFeedItems(db, a, fetched([same(101), same(102)]), now);
     await importFeedItems(db, b, fetched([same(103)]), now);
     const slugs = (
@@ -129,7 +119,7 @@ describe('importFeedItems', () => {
       .insertInto('publisher_default_sites')
       .values(sites.map((site) => ({ publisher_id: publisherId, site_id: site.id })))
       .execute();
-    await importFeedItems(db, publisherId, fetched([item(1), item(2)]), now);
+    await importFeedItems(db, publisherId, fetched([feedItem(1), feedItem(2)]), now);
     const links = await db
       .selectFrom('article_sites')
       .innerJoin('articles', 'articles.id', 'article_sites.article_id')
@@ -144,7 +134,7 @@ describe('importFeedItems', () => {
     const counts = await importFeedItems(
       db,
       publisherId,
-      fetched([item(1), item(1, { title: 'Again' })]),
+      fetched([feedItem(1), feedItem(1, { title: 'Again' })]),
       now,
     );
     expect(counts).toMatchObject({ fetched: 2, inserted: 1, skipped: 1 });
@@ -161,7 +151,7 @@ describe('importFeedItems', () => {
       .executeTakeFirstOrThrow();
     expect(state).toMatchObject({ consecutive_failures: 2, last_error: 'timed out' });
 
-    await importFeedItems(db, publisherId, fetched([item(1)]), now);
+    await importFeedItems(db, publisherId, fetched([feedItem(1)]), now);
     state = await db
       .selectFrom('publishers')
       .selectAll()
@@ -186,7 +176,7 @@ describe('importFeedItems', () => {
     expect(settings).toMatchObject({ etag: '"v1"', lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT' });
 
     // A full response without an ETag forgets the stored one.
-    await importFeedItems(db, publisherId, fetched([item(1)], null), later);
+    await importFeedItems(db, publisherId, fetched([feedItem(1)], null), later);
     expect((await findPublisherFeedSettings(db, publisherId))?.etag).toBeNull();
   });
 });
@@ -225,7 +215,7 @@ describe('previewFeedImport', () => {
   it('maps items exactly as the import would, and saves nothing', async () => {
     const publisherId = await newPublisher({ autoApprove: false });
     const publisher = await getPublisherFeedSettings(db, publisherId);
-    const drafts = previewFeedImport(publisher, [item(1, { categories: ['World'] })], now);
+    const drafts = previewFeedImport(publisher, [feedItem(1, { categories: ['World'] })], now);
     expect(drafts).toEqual([
       expect.objectContaining({
         title: 'Story 1',
