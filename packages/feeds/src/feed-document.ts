@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import FeedParser from 'feedparser';
+import type FeedParser from 'feedparser';
 import { FeedError } from './feed-error';
 import { PLACEHOLDER_BASE } from './feed-url';
 import { forgetEmittedItemNodes, positionCounting, saxStreamOf } from './feedparser-internals';
+import { FeedParser as FeedParserClass } from './load-feedparser';
 
 // Characters handed to the XML parser per step when the text is one string (decodeFeedChunks cuts its
 // pieces to about the same size): small enough that the step's text and the items it completes die young.
@@ -45,7 +46,7 @@ export function openFeedDocument(
   // feedurl is a placeholder so that we, not feedparser, choose the base of each relative URL (the
   // item link for content, the feed URL for item links); see PLACEHOLDER_BASE. addmeta: false, or
   // every item would carry a copy of the channel metadata.
-  const parser = new FeedParser({ feedurl: PLACEHOLDER_BASE, addmeta: false });
+  const parser = new FeedParserClass({ feedurl: PLACEHOLDER_BASE, addmeta: false });
   const sax = saxStreamOf(parser);
   const positions = positionCounting(sax);
   const steps = typeof text === 'string' ? stepsOf(text, charsPerStep) : text;
