@@ -1,8 +1,13 @@
 import { editArticle, type Listing, listPublishedArticles, replaceArticleSites } from '@newsroom/domain';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paginationMeta } from '../../src/schemas/pagination.schema';
-import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
+import {
+  insertArticle,
+  insertSite,
+  issueSiteKey,
+  minutesAgo,
+  retitleWithoutTriggers,
+} from '../support/content-fixtures';
 import { createTestApp } from '../support/test-app';
 
 // With the response cache off, every page read asks Postgres for the page's ids and row versions and reuses
@@ -66,15 +71,7 @@ describe('uncached page reads with the article JSON cache', () => {
 
   it('show a change written without triggers or updated_at (the row version still moves)', async () => {
     await get('/posts');
-    await db.connection().execute(async (connection) => {
-      await sql`set session_replication_role = replica`.execute(connection);
-      await connection
-        .updateTable('articles')
-        .set({ title: 'Silent edit' })
-        .where('slug', '=', 'story-1')
-        .execute();
-      await sql`set session_replication_role = default`.execute(connection);
-    });
+    await retitleWithoutTriggers(db, 'story-1', 'Silent edit');
     expect((await articleIn('/posts', 'story-1')).title).toBe('Silent edit');
   });
 

@@ -1,7 +1,13 @@
 import { changeArticleStatus, deleteArticle, editArticle, replaceArticleSites } from '@newsroom/domain';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
+import {
+  insertArticle,
+  insertSite,
+  issueSiteKey,
+  minutesAgo,
+  retitleWithoutTriggers,
+} from '../support/content-fixtures';
 import { createTestApp, testApiKey } from '../support/test-app';
 
 const { app, db, close } = await createTestApp();
@@ -19,15 +25,6 @@ const postSlugs = async (url = '/posts', key = alphaKey) =>
 /** The guarantee: a change is visible within about a second (in practice, milliseconds). */
 const soon = { timeout: 1_000, interval: 20 };
 
-/** Changes a title with triggers disabled (session_replication_role=replica): no notification is sent. */
-async function updateWithoutNotifying(slug: string, title: string) {
-  await db.connection().execute(async (connection) => {
-    await sql`set session_replication_role = replica`.execute(connection);
-    await connection.updateTable('articles').set({ title }).where('slug', '=', slug).execute();
-    await sql`set session_replication_role = default`.execute(connection);
-  });
-}
-
 /** Primes the caches (two reads), then proves the cached answer is what is being served. */
 async function primed(url = '/posts') {
   const before = await get(url);
@@ -38,7 +35,7 @@ async function primed(url = '/posts') {
 describe('the response cache', () => {
   it('serves repeat reads from memory: a change that bypasses the triggers stays unseen', async () => {
     await primed();
-    await updateWithoutNotifying('old-news', 'Silently changed');
+    await retitleWithoutTriggers(db, 'old-news', 'Silently changed');
     expect((await get('/posts')).body).not.toContain('Silently changed');
     // Any notified change empties the caches.
     await db.updateTable('sites').set({ name: 'Alpha' }).where('id', '=', alpha).execute();
@@ -126,7 +123,7 @@ describe('when the change feed connection drops', () => {
 
   it('reconnects and starts from an empty cache (changes missed meanwhile are seen)', async () => {
     await primed();
-    await updateWithoutNotifying('old-news', 'Missed while disconnected');
+    await retitleWithoutTriggers(db, 'old-news', 'Missed while disconnected');
     expect((await get('/posts')).body).not.toContain('Missed while disconnected');
     const pid = await listenerPid();
     expect(pid).toBeDefined();
@@ -136,7 +133,7 @@ describe('when the change feed connection drops', () => {
     await expect.poll(listenerPid, { timeout: 5_000 }).toBeDefined();
     // Cached again once it is back.
     await primed();
-    await updateWithoutNotifying('old-news', 'Unseen after reconnect');
+    await retitleWithoutTriggers(db, 'old-news', 'Unseen after reconnect');
     expect((await get('/posts')).body).not.toContain('Unseen after reconnect');
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSiteKey, type Db } from '@newsroom/domain';
+import { sql } from 'kysely';
 
 /** Test data for the client routes, written straight to the tables (as the dashboard or worker would). */
 
@@ -70,3 +71,12 @@ export async function insertArticle(db: Db, seed: ArticleSeed = {}): Promise<{ i
 
 /** Distinct, decreasing publication times: minutesAgo(1) is newer than minutesAgo(2). */
 export const minutesAgo = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutes * 60_000);
+
+/** Changes a title with triggers disabled (session_replication_role=replica): no notification is sent. */
+export async function retitleWithoutTriggers(db: Db, slug: string, title: string): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`set session_replication_role = replica`.execute(connection);
+    await connection.updateTable('articles').set({ title }).where('slug', '=', slug).execute();
+    await sql`set session_replication_role = default`.execute(connection);
+  });
+}

@@ -26,6 +26,7 @@ interface Range {
   /** Start at this position (inclusive). */
   from?: ListingPosition | null;
   ordered?: boolean;
+  /** Rows to skip; 0 adds no OFFSET (a template passes its param() here, so the test is `!== 0`, not `> 0`). */
   skip?: number;
   limit?: number;
 }
