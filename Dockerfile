@@ -4,6 +4,8 @@ ENV NODE_ENV=production PNPM_HOME=/pnpm PATH=/pnpm:$PATH
 RUN npm install -g pnpm@10.34.9
 WORKDIR /app
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
+# pnpm applies these to sax and htmlparser2 at install (docs/feed-ingestion.md, "Patched parsers").
+COPY patches/ patches/
 COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
 COPY packages/config/package.json packages/config/

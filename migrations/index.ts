@@ -5,6 +5,7 @@ import * as clientReadPath from './2026-11-22T0300-client-read-path';
 import * as articleSlugPatternIndex from './2026-11-22T0400-article-slug-pattern-index';
 import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-published-at';
 import * as siteChangesTouchArticles from './2026-11-22T0500-site-changes-touch-articles';
+import * as articleBodyLz4 from './2026-11-22T0600-article-body-lz4';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0400-article-slug-pattern-index': articleSlugPatternIndex,
   '2026-11-22T0400-article-source-published-at': articleSourcePublishedAt,
   '2026-11-22T0500-site-changes-touch-articles': siteChangesTouchArticles,
+  '2026-11-22T0600-article-body-lz4': articleBodyLz4,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

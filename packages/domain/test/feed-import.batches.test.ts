@@ -1,4 +1,5 @@
 import { createTestDatabase } from '@newsroom/test-support';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importBatchSize, importFeedItems } from '../src/imports/feed-import.service';
 import type { ImportableFeedItem } from '../src/imports/imported-article';
@@ -81,6 +82,18 @@ describe('importFeedItems over several batches', () => {
       skipped: feedLength,
       notModified: false,
     });
+  });
+
+  it('stores news-sized bodies compressed with lz4 (migration 2026-11-22T0600), read back as written', async () => {
+    const publisherId = await newPublisher();
+    const body = Array.from({ length: 80 }, (_, p) => `<p>Paragraph ${p} of a news story.</p>`).join('');
+    await importFeedItems(db, publisherId, fetched([feedItem(1, { body })]), now);
+    const row = await db
+      .selectFrom('articles')
+      .select(['body', sql<string | null>`pg_column_compression(body)`.as('compression')])
+      .where('publisher_id', '=', publisherId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ body, compression: 'lz4' });
   });
 
   it('counts only the new items of a long feed whose older items are already imported', async () => {

@@ -1,0 +1,82 @@
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import sax from 'sax';
+import { describe, expect, it } from 'vitest';
+import { generateFeed } from '../../../bench/feed-generator';
+import { FIXTURES_DIR, readFixture } from './support/local-server';
+
+// patches/sax@1.4.3.patch: with position counting off (feed-document.ts switches it off until a '<' is
+// followed by whitespace), sax's text and CDATA states jump to the next '<' / '&' / ']' instead of reading
+// one character at a time. With counting on, sax runs its own loop, so comparing the two modes compares
+// the patched fast path with the original code.
+
+const EVENTS = [
+  'opentag',
+  'closetag',
+  'text',
+  'cdata',
+  'comment',
+  'processinginstruction',
+  'doctype',
+] as const;
+
+/** Every event sax reports for `text` written in pieces of `step` characters, with counting on or off. */
+function saxEvents(text: string, step: number, trackPosition: boolean): unknown[] {
+  // feedparser's options: non-strict, lowercase names, namespaces.
+  const parser = sax.parser(false, { lowercase: true, xmlns: true, position: trackPosition });
+  const events: unknown[] = [];
+  for (const name of EVENTS) {
+    parser[`on${name}`] = (value: unknown) => {
+      events.push([name, value]);
+    };
+  }
+  parser.onerror = (error: Error) => {
+    events.push(['error', error.message.split('\n')[0]]);
+    parser.resume();
+  };
+  for (let start = 0; start < text.length; start += step) parser.write(text.slice(start, start + step));
+  parser.close();
+  return events;
+}
+
+// Text and CDATA edge cases: ']' and ']]' inside CDATA, a CDATA section ending the document, entities
+// (known, numeric, unknown, unterminated), text that ends a piece, '<' and '&' as first characters.
+// (A '<' followed by whitespace is left out: it is what position counting is switched on for, see
+// positionCounting and its test in feed-document.test.ts.)
+const EDGE_CASES = `<?xml version="1.0"?><rss><channel>
+<item><title>A &amp; B &#8217; &unknown; &amp</title><description><![CDATA[x]y]]z]]]>]]></description></item>
+<item><title>&lt;b&gt;bold&lt;/b&gt;</title><description><![CDATA[]]><![CDATA[<p>a]]]]><![CDATA[>b</p>]]></description></item>
+<item><title>3 > 2 ]]> ] </title><description>plain text &amp; more</description></item>
+text after items &amp; <!-- a comment --> more<![CDATA[tail]]></channel></rss>`;
+
+const fixtures = readdirSync(FIXTURES_DIR).filter((name) => /\.(rss|atom|xml)$/.test(name));
+
+describe('the sax patch (text and CDATA read in runs)', () => {
+  it.each(['edge cases', ...fixtures])('reports the same events with counting on and off: %s', (name) => {
+    const text = name === 'edge cases' ? EDGE_CASES : readFixture(name).toString('latin1');
+    for (const step of [text.length, 4096, 61]) {
+      expect(saxEvents(text, step, false), `${step} characters per piece`).toEqual(
+        saxEvents(text, step, true),
+      );
+    }
+  });
+
+  it('reports the same events at every cut of the edge cases, down to one character per piece', () => {
+    for (const step of [1, 2, 3, 5, 8, 13]) {
+      expect(saxEvents(EDGE_CASES, step, false), `${step}`).toEqual(saxEvents(EDGE_CASES, step, true));
+    }
+  });
+
+  it('reports the same events for a benchmark feed', () => {
+    const text = generateFeed(7, 20);
+    expect(saxEvents(text, 1 << 16, false)).toEqual(saxEvents(text, 1 << 16, true));
+  });
+
+  it('is applied to the sax that feedparser loads', () => {
+    // pnpm applies patches/sax@1.4.3.patch at install; this fails if an update drops it.
+    expect(String(sax.SAXParser.prototype.write)).toContain('textEnd');
+    const require = createRequire(import.meta.url);
+    const feedparsersSax = createRequire(require.resolve('feedparser')).resolve('sax');
+    expect(feedparsersSax).toBe(require.resolve('sax'));
+  });
+});
