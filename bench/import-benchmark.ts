@@ -217,7 +217,7 @@ async function main() {
       workers.push(
         spawn(process.execPath, [...workerNodeArgs, ...command], {
           cwd: root,
-          stdio: ['ignore', 'ignore', 'inherit'],
+          stdio: ['ignore', process.env.BENCH_WORKER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
           env: {
             PATH: process.env.PATH,
             NODE_ENV: 'production',
