@@ -44,7 +44,12 @@ const BLOCKED_IMAGE_URLS = [
  */
 export function sanitizeBody(html: string | null | undefined, baseUrl: string | null): string {
   if (!html) return '';
-  const output = sanitizeHtml(html, {
+  return sanitizeHtml(html, sanitizeOptions(baseUrl)).trim();
+}
+
+/** sanitizeBody's sanitize-html options for an item whose URLs resolve against `baseUrl`. */
+export function sanitizeOptions(baseUrl: string | null): sanitizeHtml.IOptions {
+  return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedSchemes: ['http', 'https', 'mailto'],
@@ -72,8 +77,7 @@ export function sanitizeBody(html: string | null | undefined, baseUrl: string | 
       // A link left with nothing to click (its image was a pixel or share button) is just noise.
       return frame.tag === 'a' && frame.text.trim() === '' && frame.mediaChildren.length === 0;
     },
-  });
-  return output.trim();
+  };
 }
 
 // sanitizeBody's output is sanitize-html's serialisation: every kept tag is written as

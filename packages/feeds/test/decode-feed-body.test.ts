@@ -67,6 +67,21 @@ describe('decodeFeedBody', () => {
     expect(decoded.text).toBe('<rss>abcde</rss>');
   });
 
+  it('strips exactly the code points XML 1.0 forbids: each UTF-16 code unit alone, and surrogate pairs', () => {
+    const invalid = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+    const decode = (text: string) =>
+      decodeFeedBody(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])).text;
+    const wrong: number[] = [];
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const text = `<rss>a${String.fromCharCode(unit)}b</rss>`;
+      if (decode(text) !== text.replace(invalid, '')) wrong.push(unit);
+    }
+    expect(wrong).toEqual([]);
+    expect(decode('<rss>\ud83d\ude00 \udbff\udfff \ud800</rss>')).toBe(
+      '<rss>\ud83d\ude00 \udbff\udfff </rss>',
+    );
+  });
+
   it('decodes the ISO-8859-1 fixtures to real accented words', () => {
     expect(decodeFeedBody(readFixture('encoding.rss')).text).toContain(
       'Jornal de Notícias - Últimas Notícias',

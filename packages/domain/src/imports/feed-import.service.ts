@@ -44,9 +44,15 @@ export interface ImportCounts {
  */
 export const importBatchSize = 250;
 
-/** Gives each draft a slug free in the database and within the batch. Bases must be locked first. */
-async function withUniqueSlugs(tx: DbOrTx, drafts: readonly ImportedArticleDraft[]) {
-  const bases = drafts.map((draft) => slugBase(draft.title));
+/**
+ * Gives each draft a slug free in the database and within the batch; `bases[i]` is the slug base of
+ * `drafts[i]`. Bases must be locked first.
+ */
+async function withUniqueSlugs(
+  tx: DbOrTx,
+  drafts: readonly ImportedArticleDraft[],
+  bases: readonly string[],
+) {
   const taken = await findTakenSlugs(tx, [...new Set(bases)]);
   return drafts.map((draft, index) => {
     const slug = nextFreeSlug(bases[index] as string, taken);
@@ -130,11 +136,9 @@ async function importBatch(
     .filter((item) => !known.has(item.guid))
     .map((item) => toImportedArticle(item, publisher, now));
   if (drafts.length === 0) return 0;
-  await lockSlugBases(
-    tx,
-    drafts.map((draft) => slugBase(draft.title)),
-  );
-  const rows = (await withUniqueSlugs(tx, drafts)).map(toArticleRow);
+  const bases = drafts.map((draft) => slugBase(draft.title));
+  await lockSlugBases(tx, bases);
+  const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
   const inserted = await insertImportedArticles(tx, rows);
   await insertArticleSiteLinks(
     tx,

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import sanitizeHtml from 'sanitize-html';
+import { describe, expect, it } from 'vitest';
+import { generateFeed } from '../../../bench/feed-generator';
+import { openFeedDocument } from '../src/feed-document';
+import { sanitizeOptions } from '../src/sanitize-body';
+import { FIXTURES_DIR, readFixture } from './support/local-server';
+
+// patches/sanitize-html@2.18.1.patch: sanitize-html's Frame constructor is defined once instead of per
+// call, and escapeHtml returns strings without & < > " as they are. Neither may change any output, so
+// every call here is compared with the unpatched module: the installed (patched) source with the patch
+// reversed (git apply -R), compiled under the installed file's own path so it loads the same htmlparser2.
+
+type Sanitize = typeof sanitizeHtml;
+
+const PATCH = resolve(import.meta.dirname, '../../../patches/sanitize-html@2.18.1.patch');
+
+function loadUnpatchedSanitizeHtml(): Sanitize {
+  const filename = createRequire(import.meta.url).resolve('sanitize-html');
+  const workDir = mkdtempSync(join(tmpdir(), 'sanitize-html-unpatched-'));
+  try {
+    writeFileSync(join(workDir, 'index.js'), readFileSync(filename));
+    execFileSync('git', ['apply', '-R', PATCH], { cwd: workDir });
+    const source = readFileSync(join(workDir, 'index.js'), 'utf8');
+    // Node's CommonJS loader, used the way require() uses it; these members are not in its typings.
+    const ModuleClass = Module as unknown as {
+      new (
+        id: string,
+      ): { filename: string; paths: string[]; exports: unknown; _compile(code: string, file: string): void };
+      _nodeModulePaths(dir: string): string[];
+    };
+    const unpatched = new ModuleClass(filename);
+    unpatched.filename = filename;
+    unpatched.paths = ModuleClass._nodeModulePaths(dirname(filename));
+    unpatched._compile(source, filename);
+    return unpatched.exports as Sanitize;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const OPTION_SETS: Record<string, sanitizeHtml.IOptions> = {
+  'sanitizeBody (item link base)': sanitizeOptions('https://news.example.com/world/story.html'),
+  'sanitizeBody (no base)': sanitizeOptions(null),
+  defaults: {},
+  escape: { disallowedTagsMode: 'escape' },
+  recursiveEscape: { disallowedTagsMode: 'recursiveEscape' },
+  completelyDiscard: { disallowedTagsMode: 'completelyDiscard' },
+  'everything allowed': { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true },
+  'frames seen by filters and transforms': {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+    transformTags: {
+      b: (_tagName, attribs) => ({ tagName: 'strong', attribs, text: 'replaced text' }),
+      i: 'em',
+    },
+    exclusiveFilter: (frame) =>
+      frame.tag === 'p' && frame.text.includes('the')
+        ? 'excludeTag'
+        : frame.tag === 'div' && frame.mediaChildren.length > 0,
+  },
+  'entities kept': { parser: { decodeEntities: false } },
+};
+
+const EDGE_CASES = [
+  '',
+  'plain text',
+  'text with & < > " \' and &amp; &lt; &#x263A; &nosuch; &amp',
+  '<p onclick="steal()">Hello<script>alert(1)</script></p><style>body{}</style>',
+  '<iframe src="https://evil.example/">frame <b>text</b></iframe><object data="x.swf">o</object>',
+  '<div><p>a <b>bold <i>nested</i></b> text</p><figure><img src="/a.jpg"><figcaption>c</figcaption></figure></div>',
+  '<a href="javascript:alert(1)">a</a><a href="/rel?a=1&amp;b=2">b</a><a href="mailto:x@y.z"></a>',
+  '<a href="https://x.example/"><img src="https://x.example/p.gif" width="1" height="1"></a>',
+  '<p>unclosed <b>tags <i>everywhere<p>next</div></span>',
+  '<textarea>&lt;b&gt;</textarea><xmp><b>x</b></xmp><noscript><p>n</p></noscript>',
+  '<table><tr><td colspan="2" onclick="x">cell</td></tr></table><ul><li>one<li>two</ul>',
+  '<p title="quote &quot; and &amp;">attributes</p><img alt="a &lt; b" src="https://x/y.jpg">',
+];
+
+const fixtures = readdirSync(FIXTURES_DIR).filter((name) => /\.(rss|atom)$/.test(name));
+
+/** The HTML of every item of a feed document (description, summary and content), as the import reads it. */
+async function itemHtml(text: string): Promise<string[]> {
+  const document = openFeedDocument(text);
+  const html: string[] = [];
+  try {
+    for await (const item of document.items()) {
+      for (const value of [item.description, item.summary]) if (value) html.push(value);
+    }
+  } catch {
+    // Fixtures that are not feeds still give their text below.
+  }
+  return html;
+}
+
+describe('the sanitize-html patch', () => {
+  const unpatched = loadUnpatchedSanitizeHtml();
+
+  it('is compared with a separate, unpatched copy', () => {
+    expect(unpatched).not.toBe(sanitizeHtml);
+    expect(typeof unpatched).toBe('function');
+  });
+
+  describe.each(Object.entries(OPTION_SETS))('with options: %s', (_name, options) => {
+    it('gives the same output for edge cases', () => {
+      for (const html of EDGE_CASES) expect(sanitizeHtml(html, options), html).toBe(unpatched(html, options));
+    });
+
+    it('gives the same output for every fixture, whole and item by item', async () => {
+      for (const name of fixtures) {
+        const document = readFixture(name).toString('utf8');
+        expect(sanitizeHtml(document, options), name).toBe(unpatched(document, options));
+        for (const html of await itemHtml(document))
+          expect(sanitizeHtml(html, options), name).toBe(unpatched(html, options));
+      }
+    });
+
+    it('gives the same output for a benchmark feed, whole and item by item', async () => {
+      const feed = generateFeed(5, 20);
+      expect(sanitizeHtml(feed, options)).toBe(unpatched(feed, options));
+      for (const html of await itemHtml(feed))
+        expect(sanitizeHtml(html, options)).toBe(unpatched(html, options));
+    });
+  });
+});
