@@ -1,5 +1,6 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '../src/errors';
 import {
   getImportablePublisher,
   getPublisherFeedSettings,
@@ -178,6 +179,16 @@ describe('importFeedItems', () => {
     // A full response without an ETag forgets the stored one.
     await importFeedItems(db, publisherId, fetched([feedItem(1)], null), later);
     expect((await findPublisherFeedSettings(db, publisherId))?.etag).toBeNull();
+  });
+  it('refuses a publisher that does not exist (deleted since the fetch), with a 304 as with items', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const notModified = { notModified: true as const, etag: '"v2"', lastModified: null };
+    await expect(importFeedItems(db, missing, notModified, now)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(importFeedItems(db, missing, fetched([feedItem(1)]), now)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const rows = await db.selectFrom('articles').select('id').where('publisher_id', '=', missing).execute();
+    expect(rows).toEqual([]);
   });
 });
 

@@ -131,15 +131,16 @@ export async function lockPublisherFeedSettings(
 /**
  * A successful fetch: stores the validators to send next time, the time, and clears the failure
  * state. After a 304 (`notModified`) a validator the server did not repeat keeps its stored value;
- * after a full response the stored validators are exactly the response's.
+ * after a full response the stored validators are exactly the response's. False when there is no
+ * such publisher.
  */
 export async function recordFeedFetchSuccess(
   db: DbOrTx,
   publisherId: string,
   fetched: { notModified: boolean; etag: string | null; lastModified: string | null },
   at: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('publishers')
     .set((eb) => ({
       etag: fetched.notModified ? eb.fn.coalesce(eb.val(fetched.etag), eb.ref('etag')) : fetched.etag,
@@ -152,7 +153,8 @@ export async function recordFeedFetchSuccess(
       updated_at: sql`now()`,
     }))
     .where('id', '=', publisherId)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** A failed fetch (after its retries, or a permanent failure): the reason, and one more consecutive failure. */
