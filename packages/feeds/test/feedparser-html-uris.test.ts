@@ -8,30 +8,27 @@ import * as htmlUris from '../src/feedparser-html-uris';
 import { FeedParser } from '../src/load-feedparser';
 import { parseFeed } from '../src/parse-feed';
 import { FIXTURES_DIR, readFixture } from './support/local-server';
+import { compileModule, unpatchedSource } from './support/unpatched-module';
 
 const { fastResolveHtmlUris, feedparserResolveHtmlUris } = htmlUris;
 
 const require = createRequire(import.meta.url);
 
 /**
- * A second copy of feedparser that uses its own resolveHtmlUris: its main module is loaded afresh
- * while the utils export is switched back (feedparser copies the exports when it is loaded).
+ * A second copy of feedparser as published: its main module compiled from the source without our pnpm
+ * patch (patches/feedparser@2.6.0.patch), while the utils export is switched back to feedparser's own
+ * resolveHtmlUris (feedparser copies the exports when it is loaded).
  */
 function loadOriginalFeedParser(): typeof FeedParserType {
   const utils = require('feedparser/lib/utils.js') as { resolveHtmlUris: unknown };
   const main = require.resolve('feedparser/lib/feedparser.js');
-  const index = require.resolve('feedparser');
-  const cached = { main: require.cache[main], index: require.cache[index] };
   const fast = utils.resolveHtmlUris;
   utils.resolveHtmlUris = feedparserResolveHtmlUris;
-  delete require.cache[main];
-  delete require.cache[index];
   try {
-    return require('feedparser') as typeof FeedParserType;
+    const source = unpatchedSource(main, 'lib/feedparser.js', 'feedparser@2.6.0.patch');
+    return compileModule(main, source) as typeof FeedParserType;
   } finally {
     utils.resolveHtmlUris = fast;
-    require.cache[main] = cached.main;
-    require.cache[index] = cached.index;
   }
 }
 
@@ -152,7 +149,7 @@ describe('fastResolveHtmlUris', () => {
   });
 });
 
-describe('feedparser with fastResolveHtmlUris', () => {
+describe('feedparser with fastResolveHtmlUris and its pnpm patch', () => {
   const OriginalFeedParser = loadOriginalFeedParser();
 
   it('is a separate copy from the one the package uses (so the comparison below means something)', () => {

@@ -1,46 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { generateFeed } from '../../../bench/feed-generator';
 import { openFeedDocument } from '../src/feed-document';
 import { sanitizeOptions } from '../src/sanitize-body';
 import { FIXTURES_DIR, readFixture } from './support/local-server';
+import { compileModule, unpatchedSource } from './support/unpatched-module';
 
 // patches/sanitize-html@2.18.1.patch: sanitize-html's Frame constructor is defined once instead of per
 // call, and escapeHtml returns strings without & < > " as they are. Neither may change any output, so
-// every call here is compared with the unpatched module: the installed (patched) source with the patch
-// reversed (git apply -R), compiled under the installed file's own path so it loads the same htmlparser2.
+// every call here is compared with the unpatched module (the installed source with the patch reversed).
 
 type Sanitize = typeof sanitizeHtml;
 
-const PATCH = resolve(import.meta.dirname, '../../../patches/sanitize-html@2.18.1.patch');
-
 function loadUnpatchedSanitizeHtml(): Sanitize {
-  const filename = createRequire(import.meta.url).resolve('sanitize-html');
-  const workDir = mkdtempSync(join(tmpdir(), 'sanitize-html-unpatched-'));
-  try {
-    writeFileSync(join(workDir, 'index.js'), readFileSync(filename));
-    execFileSync('git', ['apply', '-R', PATCH], { cwd: workDir });
-    const source = readFileSync(join(workDir, 'index.js'), 'utf8');
-    // Node's CommonJS loader, used the way require() uses it; these members are not in its typings.
-    const ModuleClass = Module as unknown as {
-      new (
-        id: string,
-      ): { filename: string; paths: string[]; exports: unknown; _compile(code: string, file: string): void };
-      _nodeModulePaths(dir: string): string[];
-    };
-    const unpatched = new ModuleClass(filename);
-    unpatched.filename = filename;
-    unpatched.paths = ModuleClass._nodeModulePaths(dirname(filename));
-    unpatched._compile(source, filename);
-    return unpatched.exports as Sanitize;
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  const file = createRequire(import.meta.url).resolve('sanitize-html');
+  return compileModule(file, unpatchedSource(file, 'index.js', 'sanitize-html@2.18.1.patch')) as Sanitize;
 }
 
 const OPTION_SETS: Record<string, sanitizeHtml.IOptions> = {

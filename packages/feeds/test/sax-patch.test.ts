@@ -6,8 +6,9 @@ import { generateFeed } from '../../../bench/feed-generator';
 import { FIXTURES_DIR, readFixture } from './support/local-server';
 
 // patches/sax@1.4.3.patch: with position counting off (feed-document.ts switches it off until a '<' is
-// followed by whitespace), sax's text and CDATA states jump to the next '<' / '&' / ']' instead of reading
-// one character at a time. With counting on, sax runs its own loop, so comparing the two modes compares
+// followed by whitespace), sax's text and CDATA states jump to the next '<' / '&' / ']', its tag and
+// attribute name states take runs of ASCII name characters, and its quoted attribute value state takes
+// the value up to the quote or a '&', instead of reading one character at a time. With counting on, sax runs its own loop, so comparing the two modes compares
 // the patched fast path with the original code.
 
 const EVENTS = [
@@ -39,19 +40,24 @@ function saxEvents(text: string, step: number, trackPosition: boolean): unknown[
   return events;
 }
 
-// Text and CDATA edge cases: ']' and ']]' inside CDATA, a CDATA section ending the document, entities
-// (known, numeric, unknown, unterminated), text that ends a piece, '<' and '&' as first characters.
+// Edge cases: ']' and ']]' inside CDATA, a CDATA section ending the document, entities (known, numeric,
+// unknown, unterminated), text that ends a piece, '<' and '&' as first characters; prefixed and
+// punctuated names, non-ASCII names, entities and the other quote inside attribute values, empty and
+// unquoted values, self-closing tags, a closing tag with whitespace before '>'.
 // (A '<' followed by whitespace is left out: it is what position counting is switched on for, see
 // positionCounting and its test in feed-document.test.ts.)
 const EDGE_CASES = `<?xml version="1.0"?><rss><channel>
 <item><title>A &amp; B &#8217; &unknown; &amp</title><description><![CDATA[x]y]]z]]]>]]></description></item>
 <item><title>&lt;b&gt;bold&lt;/b&gt;</title><description><![CDATA[]]><![CDATA[<p>a]]]]><![CDATA[>b</p>]]></description></item>
 <item><title>3 > 2 ]]> ] </title><description>plain text &amp; more</description></item>
-text after items &amp; <!-- a comment --> more<![CDATA[tail]]></channel></rss>`;
+text after items &amp; <!-- a comment --> more<![CDATA[tail]]>
+<item><media:thumbnail url="https://x.example/a.jpg?a=1&amp;b=2" width='60'/><a:b-c.d_e9 x:y="v&amp;w&#38;" z='q"r' e="" u=bare></a:b-c.d_e9 ></item>
+<item><tëst ätt="ü" k·v="1"></tëst><Mixed.Case ATTR="V"></Mixed.Case><x/><y / ><z a="1"b="2"></z></item>
+</channel></rss>`;
 
 const fixtures = readdirSync(FIXTURES_DIR).filter((name) => /\.(rss|atom|xml)$/.test(name));
 
-describe('the sax patch (text and CDATA read in runs)', () => {
+describe('the sax patch (text, CDATA, names and attribute values read in runs)', () => {
   it.each(['edge cases', ...fixtures])('reports the same events with counting on and off: %s', (name) => {
     const text = name === 'edge cases' ? EDGE_CASES : readFixture(name).toString('latin1');
     for (const step of [text.length, 4096, 61]) {
@@ -75,6 +81,7 @@ describe('the sax patch (text and CDATA read in runs)', () => {
   it('is applied to the sax that feedparser loads', () => {
     // pnpm applies patches/sax@1.4.3.patch at install; this fails if an update drops it.
     expect(String(sax.SAXParser.prototype.write)).toContain('textEnd');
+    expect(String(sax.SAXParser.prototype.write)).toContain('asciiNameEnd');
     const require = createRequire(import.meta.url);
     const feedparsersSax = createRequire(require.resolve('feedparser')).resolve('sax');
     expect(feedparsersSax).toBe(require.resolve('sax'));
