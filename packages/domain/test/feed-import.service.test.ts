@@ -180,6 +180,7 @@ describe('importFeedItems', () => {
     await importFeedItems(db, publisherId, fetched([feedItem(1)], null), later);
     expect((await findPublisherFeedSettings(db, publisherId))?.etag).toBeNull();
   });
+
   it('refuses a publisher that does not exist (deleted since the fetch), with a 304 as with items', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const notModified = { notModified: true as const, etag: '"v2"', lastModified: null };

@@ -103,7 +103,7 @@ export async function importFeedItems(
     }
     return { fetched: 0, inserted: 0, skipped: 0, notModified: true };
   }
-  const items = feed.items;
+  const items = feed.items; // (the narrowing of `feed` does not reach into the callback)
   return db.transaction().execute(async (tx) => {
     const publisher = await lockPublisherFeedSettings(tx, publisherId);
     if (!publisher) throw new NotFoundError('publisher', publisherId);
