@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { feedFixturesDir, readFeedFixture } from '@newsroom/test-support/feed-server';
 
-export const FIXTURES_DIR = '/work/shared/fixtures/feeds';
+/** The shared real-world feed fixtures (found as the rest of the suite finds them: feedFixturesDir). */
+export const FIXTURES_DIR = feedFixturesDir();
 
-export function readFixture(name: string): Buffer {
-  return readFileSync(`${FIXTURES_DIR}/${name}`);
-}
+export const readFixture = readFeedFixture;
 
 export interface ReceivedRequest {
   url: string;
