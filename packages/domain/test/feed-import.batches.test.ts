@@ -127,6 +127,76 @@ describe('importFeedItems over several batches', () => {
     expect(rows.find((row) => row.rss_feed_guid === 'guid-5')?.title).toBe('Story 5');
   });
 
+  it('saves nothing, not even the fetch state, when the items fail in the first batch', async () => {
+    const publisherId = await newPublisher();
+    const items = range(feedLength).map((n) => feedItem(n));
+    await expect(importFeedItems(db, publisherId, fetched(streamed(items, 10)), now)).rejects.toThrow(
+      'the parser broke',
+    );
+    expect(await articlesOf(publisherId)).toEqual([]);
+    expect(await publisherRow(publisherId)).toMatchObject({ etag: null, last_fetched_at: null });
+  });
+
+  it('holds no lock while the first batch is read, and the publisher row while later ones are', async () => {
+    const publisherId = await newPublisher();
+    // Whether another connection can lock the publisher row right now (FOR UPDATE NOWAIT).
+    const rowIsFree = () =>
+      db
+        .transaction()
+        .execute((tx) =>
+          sql`select id from publishers where id = ${publisherId} for update nowait`.execute(tx),
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+    const seen: boolean[] = [];
+    async function* watched() {
+      for (const n of range(importBatchSize + 1)) {
+        if (n === importBatchSize || n === importBatchSize + 1) seen.push(await rowIsFree());
+        yield feedItem(n);
+      }
+    }
+    await importFeedItems(db, publisherId, fetched(watched()), now);
+    // Item 250 is read before the transaction opens; item 251, after the first batch was saved in it.
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('skips, by ON CONFLICT, items a concurrent import committed while this one waited for the row', async () => {
+    const publisherId = await newPublisher();
+    const items = range(importBatchSize).map((n) => feedItem(n));
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    let reachedGate = () => {};
+    const atGate = new Promise<void>((resolve) => {
+      reachedGate = resolve;
+    });
+    // Import A saves its first batch, then waits (inside its transaction) before its last item.
+    async function* held() {
+      yield* items;
+      reachedGate();
+      await gate;
+      yield feedItem(importBatchSize + 1);
+    }
+    const first = importFeedItems(db, publisherId, fetched(held()), now);
+    await atGate;
+    // Import B of the same items starts and waits for A's row lock, with a snapshot from before A commits.
+    const second = importFeedItems(db, publisherId, fetched(items), now);
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+        return rows[0]?.waiting;
+      })
+      .toBe(1);
+    openGate();
+    expect(await first).toMatchObject({ inserted: importBatchSize + 1 });
+    expect(await second).toMatchObject({ fetched: importBatchSize, inserted: 0, skipped: importBatchSize });
+    expect(await articlesOf(publisherId)).toHaveLength(importBatchSize + 1);
+  });
+
   it('saves nothing, not even the fetch state, when the items fail mid-feed', async () => {
     const publisherId = await newPublisher(1);
     const items = range(feedLength).map((n) => feedItem(n));

@@ -5,9 +5,9 @@ import type { NewArticleRow } from '../db/tables';
 import { ConflictError, NotFoundError } from '../errors';
 import {
   findPublisherFeedSettings,
-  lockPublisherFeedSettings,
   type PublisherFeedSettings,
   recordFeedFetchSuccess,
+  startFeedImport,
 } from '../publishers/publisher-feed-state.repository';
 import { inBatches } from '../shared/in-batches';
 import { type ImportableFeedItem, type ImportedArticleDraft, toImportedArticle } from './imported-article';
@@ -83,11 +83,13 @@ function toArticleRow({ draft, slug }: { draft: ImportedArticleDraft; slug: stri
 /**
  * Imports one fetch of a publisher's feed in one transaction: the new items become articles
  * (ON CONFLICT on the publisher's guid skips those already imported, even by a concurrent
- * import), linked to the publisher's default host sites; then the fetch state is recorded
- * (validators, time, failures cleared), so validators are never stored for items that were not.
- * Items are read and saved `importBatchSize` at a time as `feed.items` yields them; if reading
- * them fails (the stream throws), the transaction rolls back and nothing of the feed is saved.
- * A 304 (`notModified`) only records the fetch, in one statement.
+ * import), linked to the publisher's default host sites, and the fetch state is recorded
+ * (validators, time, failures cleared) in the same transaction, so validators are never stored
+ * for items that were not.
+ * Items are read and saved `importBatchSize` at a time as `feed.items` yields them. The first batch
+ * (a whole news feed) is read before the transaction opens, so a typical import holds no
+ * transaction, row lock or pooled connection while its feed is parsed; if reading fails (the stream
+ * throws), nothing of the feed is saved. A 304 (`notModified`) only records the fetch, in one statement.
  */
 export async function importFeedItems(
   db: Db,
@@ -103,41 +105,58 @@ export async function importFeedItems(
     }
     return { fetched: 0, inserted: 0, skipped: 0, notModified: true };
   }
-  const items = feed.items; // (the narrowing of `feed` does not reach into the callback)
-  return db.transaction().execute(async (tx) => {
-    const publisher = await lockPublisherFeedSettings(tx, publisherId);
-    if (!publisher) throw new NotFoundError('publisher', publisherId);
-
-    // The first occurrence of each guid wins (feeds occasionally repeat an item), across batches too.
-    const seenGuids = new Set<string>();
-    let fetched = 0;
-    let inserted = 0;
-    for await (const batch of inBatches(items, importBatchSize)) {
-      fetched += batch.length;
-      const firsts = batch.filter((item) => !seenGuids.has(item.guid) && seenGuids.add(item.guid));
-      inserted += await importBatch(tx, publisher, firsts, now);
-    }
-    await recordFeedFetchSuccess(tx, publisherId, feed, now);
-    return { fetched, inserted, skipped: fetched - inserted, notModified: false };
-  });
+  // The first occurrence of each guid wins (feeds occasionally repeat an item), across batches too.
+  const seenGuids = new Set<string>();
+  const firstsOf = (batch: readonly ImportableFeedItem[]) =>
+    batch.filter((item) => !seenGuids.has(item.guid) && seenGuids.add(item.guid));
+  const batches = inBatches(feed.items, importBatchSize);
+  try {
+    const first = await batches.next();
+    let fetched = first.done ? 0 : first.value.length;
+    const firstItems = first.done ? [] : firstsOf(first.value);
+    return await db.transaction().execute(async (tx) => {
+      const started = await startFeedImport(
+        tx,
+        publisherId,
+        feed,
+        now,
+        firstItems.map((item) => item.guid),
+      );
+      if (!started) throw new NotFoundError('publisher', publisherId);
+      const { publisher } = started;
+      let inserted = await importBatch(tx, publisher, firstItems, now, started.importedGuids);
+      for await (const batch of batches) {
+        fetched += batch.length;
+        inserted += await importBatch(tx, publisher, firstsOf(batch), now);
+      }
+      return { fetched, inserted, skipped: fetched - inserted, notModified: false };
+    });
+  } finally {
+    // Stops the parser when the import ends early (a failure); a finished stream ignores it.
+    await batches.return();
+  }
 }
 
 /**
  * Saves one batch of items (guids unique within the feed) as articles; returns how many were inserted.
- * Slug bases are locked per batch, in sorted order within it. Earlier batches' articles are visible
- * to findTakenSlugs (same transaction), so slugs stay unique across batches.
+ * `importedGuids`, when given, are those of the items the publisher already has (else they are looked
+ * up). Slug bases are locked per batch, in sorted order within it. Earlier batches' articles are
+ * visible to findTakenSlugs (same transaction), so slugs stay unique across batches.
  */
 async function importBatch(
   tx: Tx,
   publisher: PublisherFeedSettings,
   items: readonly ImportableFeedItem[],
   now: Date,
+  importedGuids?: ReadonlySet<string>,
 ): Promise<number> {
-  const known = await findImportedGuids(
-    tx,
-    publisher.id,
-    items.map((item) => item.guid),
-  );
+  const known =
+    importedGuids ??
+    (await findImportedGuids(
+      tx,
+      publisher.id,
+      items.map((item) => item.guid),
+    ));
   const drafts = items
     .filter((item) => !known.has(item.guid))
     .map((item) => toImportedArticle(item, publisher, now));

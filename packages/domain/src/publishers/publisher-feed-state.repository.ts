@@ -109,23 +109,24 @@ export async function findPublisherFeedSettings(
   return row && toPublisherFeedSettings(row);
 }
 
-/**
- * The publisher's feed settings, with its row locked until the transaction ends: two imports of
- * the same publisher (the hourly one and a manual re-trigger) run one after the other, and the
- * validators stored are always those of the items actually inserted.
- */
-export async function lockPublisherFeedSettings(
-  tx: Tx,
-  publisherId: string,
-): Promise<PublisherFeedSettings | undefined> {
-  const row = await tx
-    .selectFrom('publishers')
-    .select(settingsColumns)
-    .select(defaultSitesOf)
-    .where('publishers.id', '=', publisherId)
-    .forUpdate('publishers')
-    .executeTakeFirst();
-  return row && toPublisherFeedSettings(row);
+/** The fetch state a successful fetch leaves (see recordFeedFetchSuccess). */
+interface SuccessfulFetch {
+  notModified: boolean;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+function fetchSuccessValues(fetched: SuccessfulFetch, at: Date) {
+  return (eb: ExpressionBuilder<Database, 'publishers'>) => ({
+    etag: fetched.notModified ? eb.fn.coalesce(eb.val(fetched.etag), eb.ref('etag')) : fetched.etag,
+    last_modified: fetched.notModified
+      ? eb.fn.coalesce(eb.val(fetched.lastModified), eb.ref('last_modified'))
+      : fetched.lastModified,
+    last_fetched_at: at,
+    last_error: null,
+    consecutive_failures: 0,
+    updated_at: sql<Date>`now()`,
+  });
 }
 
 /**
@@ -137,24 +138,50 @@ export async function lockPublisherFeedSettings(
 export async function recordFeedFetchSuccess(
   db: DbOrTx,
   publisherId: string,
-  fetched: { notModified: boolean; etag: string | null; lastModified: string | null },
+  fetched: SuccessfulFetch,
   at: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('publishers')
-    .set((eb) => ({
-      etag: fetched.notModified ? eb.fn.coalesce(eb.val(fetched.etag), eb.ref('etag')) : fetched.etag,
-      last_modified: fetched.notModified
-        ? eb.fn.coalesce(eb.val(fetched.lastModified), eb.ref('last_modified'))
-        : fetched.lastModified,
-      last_fetched_at: at,
-      last_error: null,
-      consecutive_failures: 0,
-      updated_at: sql`now()`,
-    }))
+    .set(fetchSuccessValues(fetched, at))
     .where('id', '=', publisherId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Starts an import of a full fetch, in one statement: records the fetch as recordFeedFetchSuccess
+ * does (inside the import's transaction, so it is undone with the items if the import fails), which
+ * locks the publisher's row until the transaction ends (two imports of one publisher, the hourly one
+ * and a manual re-trigger, run one after the other), and returns the publisher's feed settings and
+ * which of `guids` it has already imported. Undefined when there is no such publisher.
+ *
+ * The guids are read with the statement's snapshot, taken before it waits for the row lock: articles
+ * that a concurrent import commits meanwhile are not among them, and the insert's ON CONFLICT skips
+ * those (as it does for any race).
+ */
+export async function startFeedImport(
+  tx: Tx,
+  publisherId: string,
+  fetched: SuccessfulFetch,
+  at: Date,
+  guids: readonly string[],
+): Promise<{ publisher: PublisherFeedSettings; importedGuids: Set<string> } | undefined> {
+  const row = await tx
+    .updateTable('publishers')
+    .set(fetchSuccessValues(fetched, at))
+    .where('publishers.id', '=', publisherId)
+    .returning(settingsColumns)
+    .returning(defaultSitesOf)
+    .returning(
+      sql<string[]>`array(
+        select a.rss_feed_guid from articles as a
+        where a.publisher_id = publishers.id and a.rss_feed_guid = any(${[...guids]}::text[]))`.as(
+        'imported_guids',
+      ),
+    )
+    .executeTakeFirst();
+  return row && { publisher: toPublisherFeedSettings(row), importedGuids: new Set(row.imported_guids) };
 }
 
 /** A failed fetch (after its retries, or a permanent failure): the reason, and one more consecutive failure. */
