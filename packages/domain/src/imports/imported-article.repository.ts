@@ -1,20 +1,31 @@
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
 
-/** Which of `guids` the publisher has already imported (guids are unique per publisher, not globally). */
+/**
+ * The guids among `guids` that a publisher (an id value or a column, e.g. `publishers.id`) has
+ * already imported, as an array expression. Guids are unique per publisher, not globally.
+ */
+export function importedGuidsAmong(
+  publisherId: Expression<string>,
+  guids: readonly string[],
+): RawBuilder<string[]> {
+  return sql<string[]>`array(
+    select a.rss_feed_guid from articles as a
+    where a.publisher_id = ${publisherId} and a.rss_feed_guid = any(${[...guids]}::text[]))`;
+}
+
+/** Which of `guids` the publisher has already imported. */
 export async function findImportedGuids(
   db: DbOrTx,
   publisherId: string,
   guids: readonly string[],
 ): Promise<Set<string>> {
   if (guids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('articles')
-    .select('rss_feed_guid')
-    .where('publisher_id', '=', publisherId)
-    .where('rss_feed_guid', 'in', [...guids])
-    .execute();
-  return new Set(rows.map((row) => row.rss_feed_guid as string));
+  const row = await db
+    .selectNoFrom(importedGuidsAmong(sql.val(publisherId), guids).as('guids'))
+    .executeTakeFirstOrThrow();
+  return new Set(row.guids);
 }
 
 /** Rows per INSERT: far below Postgres' 65,535 bind parameters at ~17 columns a row. */

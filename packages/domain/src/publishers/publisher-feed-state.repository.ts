@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
 import type { Database, PublisherRow } from '../db/tables';
+import { importedGuidsAmong } from '../imports/imported-article.repository';
 
 /** What importing a publisher's feed needs to know about the publisher. */
 export interface PublisherFeedSettings {
@@ -173,13 +174,7 @@ export async function startFeedImport(
     .where('publishers.id', '=', publisherId)
     .returning(settingsColumns)
     .returning(defaultSitesOf)
-    .returning(
-      sql<string[]>`array(
-        select a.rss_feed_guid from articles as a
-        where a.publisher_id = publishers.id and a.rss_feed_guid = any(${[...guids]}::text[]))`.as(
-        'imported_guids',
-      ),
-    )
+    .returning(importedGuidsAmong(sql.ref('publishers.id'), guids).as('imported_guids'))
     .executeTakeFirst();
   return row && { publisher: toPublisherFeedSettings(row), importedGuids: new Set(row.imported_guids) };
 }
