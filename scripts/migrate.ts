@@ -1,4 +1,4 @@
-import { loadDatabaseUrl, loadOrExit } from '@newsroom/config';
+import { loadDatabaseUrl, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
 import { ensureDatabaseExists, migrateToLatest } from '@newsroom/migrations';
 
@@ -13,8 +13,23 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
   }
 }
 
+/** migrate(), reporting on stderr in one line; a database that cannot be reached stops the process (exit 1). */
+export async function migrateOrExit(databaseUrl: string): Promise<void> {
+  try {
+    const applied = await migrate(databaseUrl);
+    process.stderr.write(
+      applied.length ? `Migrations applied: ${applied.join(', ')}\n` : 'Database is up to date\n',
+    );
+  } catch (error) {
+    process.stderr.write(
+      `Could not migrate the database at ${new URL(databaseUrl).host}: ${(error as Error).message || String(error)}. ` +
+        'Is Postgres running? See README "Quick start".\n',
+    );
+    process.exit(1);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const databaseUrl = loadOrExit(() => loadDatabaseUrl());
-  const applied = await migrate(databaseUrl);
-  process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
+  readLocalEnvFile();
+  await migrateOrExit(loadOrExit(() => loadDatabaseUrl()));
 }

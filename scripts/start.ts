@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
 import { buildBundles } from './build';
-import { migrate } from './migrate';
+import { migrateOrExit } from './migrate';
 
 // Local one-command start: .env (generated on first run), migrations, the production build (dist/),
 // then the API and the worker as two node processes running it, as production does. Ctrl-C stops both.
@@ -11,18 +11,7 @@ ensureLocalEnvFile(resolve(root, '.env'));
 const apiConfig = loadOrExit(() => loadApiConfig());
 loadOrExit(() => loadWorkerConfig());
 
-try {
-  const applied = await migrate(apiConfig.databaseUrl);
-  process.stderr.write(
-    applied.length ? `Migrations applied: ${applied.join(', ')}\n` : 'Database is up to date\n',
-  );
-} catch (error) {
-  process.stderr.write(
-    `Could not migrate the database at ${new URL(apiConfig.databaseUrl).host}: ${(error as Error).message}\n` +
-      'Is Postgres running? See README "Quick start".\n',
-  );
-  process.exit(1);
-}
+await migrateOrExit(apiConfig.databaseUrl);
 
 await buildBundles(resolve(root, 'dist'));
 // The heap caps production uses (docker-compose.yml); NODE_OPTIONS from the environment wins.

@@ -1,4 +1,4 @@
-import { loadApiConfig, loadOrExit } from '@newsroom/config';
+import { loadApiConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
@@ -6,6 +6,7 @@ import { loggerOptions } from './logger';
 import { createUploadSigner } from './storage/upload-signer';
 
 // Thin shell: read config, create infrastructure, listen, close gracefully.
+readLocalEnvFile();
 const config = loadOrExit(() => loadApiConfig());
 const db = createDb({
   connectionString: config.databaseUrl,

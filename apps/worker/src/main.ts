@@ -1,10 +1,11 @@
-import { loadOrExit, loadWorkerConfig } from '@newsroom/config';
+import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
 import pino from 'pino';
 import { createImportWorker } from './import-worker';
 
 // Boot and graceful close. Everything else lives in import-worker.ts.
+readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = pino({ level: config.logLevel, name: 'worker' });
 const db = createDb({

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { isCronPattern } from './cron-pattern';
 import { BooleanFlag, ConfigError, flagValue, parseEnv } from './parse-env';
 
 // Optional: 12 by default (10 under NODE_ENV=test, to keep the suite quick); never below 10 (OWASP).
@@ -206,6 +207,9 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
 
 export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const env = parseEnv(workerEnvSchema, source);
+  if (!isCronPattern(env.IMPORT_SCHEDULE)) {
+    throw new ConfigError('IMPORT_SCHEDULE', 'is invalid: not a cron pattern (e.g. 0 * * * *)');
+  }
   return {
     ...common(env),
     import: { schedule: env.IMPORT_SCHEDULE, concurrency: env.WORKER_CONCURRENCY },

@@ -1,4 +1,4 @@
 export { loadOrExit } from './boot';
 export * from './config';
-export { ensureLocalEnvFile } from './local-env';
+export { ensureLocalEnvFile, readLocalEnvFile } from './local-env';
 export { ConfigError } from './parse-env';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const secret = (bytes: number) => randomBytes(bytes).toString('base64url');
 
@@ -33,4 +34,12 @@ export function ensureLocalEnvFile(path: string, env: NodeJS.ProcessEnv = proces
     );
   }
   process.loadEnvFile(path);
+}
+
+/**
+ * What every entry point (API, worker, `pnpm migrate`, `pnpm admin:create`) does first: loads `.env` from the
+ * working directory into process.env when the file exists. Real environment variables win over the file.
+ */
+export function readLocalEnvFile(path = resolve(process.cwd(), '.env')): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }

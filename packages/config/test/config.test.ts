@@ -132,6 +132,18 @@ describe('loadWorkerConfig', () => {
     expect(config.import).toEqual({ schedule: '0 * * * *', concurrency: 8 });
   });
 
+  it('refuses an IMPORT_SCHEDULE that is not a cron pattern, in one line', () => {
+    expect(() =>
+      loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, IMPORT_SCHEDULE: 'every hour' }),
+    ).toThrow(/^Invalid configuration: IMPORT_SCHEDULE is invalid: not a cron pattern/);
+    expect(() =>
+      loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, IMPORT_SCHEDULE: '61 * * * *' }),
+    ).toThrow(/IMPORT_SCHEDULE/);
+    expect(
+      loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, IMPORT_SCHEDULE: '*/15 * * * *' }).import.schedule,
+    ).toBe('*/15 * * * *');
+  });
+
   it('names a bad concurrency', () => {
     expect(() => loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, WORKER_CONCURRENCY: '0' })).toThrow(
       /WORKER_CONCURRENCY/,

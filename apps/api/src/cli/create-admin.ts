@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
-import { loadAdminCliConfig, loadOrExit } from '@newsroom/config';
+import { loadAdminCliConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb, createPasswordHasher, DomainError, ensureAdministrator } from '@newsroom/domain';
 
 // `pnpm admin:create [--email a@b.c] [--password ...] [--reset-password]`
@@ -75,6 +75,7 @@ if (values.help) {
   process.exit(0);
 }
 
+readLocalEnvFile();
 const config = loadOrExit(() => loadAdminCliConfig());
 const questions = [
   ...(values.email === undefined ? [{ key: 'email', prompt: 'Administrator e-mail: ', secret: false }] : []),
