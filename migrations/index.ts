@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import * as initialSchema from './2026-11-22T0000-initial-schema';
 import * as clientReadPath from './2026-11-22T0300-client-read-path';

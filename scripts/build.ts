@@ -61,7 +61,7 @@ export async function buildBundles(
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     // Resolve as node does: no "module" field or condition (node never reads them), so a package is
     // loaded from the same file whether our code or another package imports it.
     mainFields: ['main'],

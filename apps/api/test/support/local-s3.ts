@@ -10,7 +10,7 @@ import type { StorageConfig } from '@newsroom/config';
  */
 export async function startLocalS3(bucket = 'newsroom-media') {
   const directory = await mkdtemp(join(tmpdir(), 'newsroom-s3-'));
-  // Buckets are created directly: s3rver 4 fails the SDK's header-signed CreateBucket.
+  // Buckets are created directly: s3rver fails the SDK's header-signed CreateBucket.
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,

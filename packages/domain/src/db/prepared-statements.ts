@@ -100,5 +100,6 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
       return wrapper;
     },
     end: () => pool.end(),
+    options: pool.options,
   };
 }
