@@ -36,10 +36,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const metrics = deps.metricsRegistry && createApiMetrics(deps.metricsRegistry, deps.db);
   app.decorate('metrics', metrics);
 
-  if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
+  // After the error handler (its route answers failures in our shape), before every other route (its hooks).
+  if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });
   await app.register(authPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { createMetricsRegistry } from '@newsroom/metrics';
+import { createMetricsRegistry, Gauge } from '@newsroom/metrics';
 import { parsePrometheusText } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { insertArticle } from './support/content-fixtures';
@@ -11,6 +11,17 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const metricsToken = 'metrics-token-for-tests-0123456789';
 const metricsRegistry = createMetricsRegistry();
+// A collector that fails on demand, as one reading a dependency might.
+let collectorFails = false;
+new Gauge({
+  name: 'test_collector',
+  help: 'fails when told to',
+  registers: [metricsRegistry],
+  collect() {
+    if (collectorFails) throw new Error('secret collector detail');
+    this.set(1);
+  },
+});
 const { app, db, close } = await createTestApp({ env: { METRICS_TOKEN: metricsToken }, metricsRegistry });
 afterAll(close);
 
@@ -39,6 +50,11 @@ describe('GET /metrics', () => {
       expect(response.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
       expect(response.body).not.toContain('newsroom_');
     }
+  });
+
+  it('is listed in the OpenAPI document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(Object.keys(document.paths['/metrics'])).toEqual(['get']);
   });
 
   it('serves Prometheus text with the default process metrics and the pool gauges', async () => {
@@ -89,6 +105,23 @@ describe('GET /metrics', () => {
         raw,
       ).toBe(false);
     }
+  });
+
+  it('answers a failed collection with the bare 500 of the error handler, and recovers', async () => {
+    collectorFails = true;
+    try {
+      const response = await scrapeResponse();
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        code: 'INTERNAL_ERROR',
+        error: 'Internal Server Error',
+        message: 'Internal server error',
+      });
+    } finally {
+      collectorFails = false;
+    }
+    expect((await scrapeResponse()).statusCode).toBe(200);
   });
 
   it('does not count its own scrapes', async () => {

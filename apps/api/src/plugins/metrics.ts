@@ -29,7 +29,8 @@ function errorCodeOf(payload: unknown): string {
  * Measures every request (duration by route pattern and status class, requests in flight, 429s by route and
  * code) and serves the registry as Prometheus text at GET /metrics to holders of METRICS_TOKEN. Counting
  * from hooks, not from inside the limiters, sees every refusal whoever raised it. Scrapes themselves are
- * neither measured nor logged at info. Registered before the routes, so its hooks cover all of them.
+ * neither measured nor logged at info. Register it after the error handler and before the routes: a route's
+ * error handler is the one set when its plugin finished loading, while hooks reach routes registered later.
  */
 export const metricsPlugin = fp<{ metrics: ApiMetrics; token: string | undefined }>(
   async (app: FastifyInstance, { metrics, token }) => {
