@@ -2,9 +2,11 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { createValidatorCompiler } from './plugins/validator-compiler';
 import { routes } from './routes';
@@ -31,10 +33,14 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('passwords', passwords);
   app.addHook('onClose', () => passwords.close());
   app.decorate('storage', deps.storage);
+  const metrics = deps.metricsRegistry && createApiMetrics(deps.metricsRegistry, deps.db);
+  app.decorate('metrics', metrics);
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
+  // After the error handler (its route answers failures in our shape), before every other route (its hooks).
+  if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });
   await app.register(authPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);

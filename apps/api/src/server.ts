@@ -1,5 +1,6 @@
 import { loadApiConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb, ensureAdministrator } from '@newsroom/domain';
+import { createMetricsRegistry } from '@newsroom/metrics';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
@@ -16,11 +17,13 @@ const db = createDb({
 const redis = createRedisConnection(config.redis.url, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);
+// Measured only when someone may read it: METRICS_TOKEN set.
+const metricsRegistry = config.metrics.token ? createMetricsRegistry() : undefined;
 const hops = config.trustProxy;
 // A hop count trusts that many proxies in front of us (Fastify's typings take it as a function).
 const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
-  { config, db, redis, feedImportQueue, storage },
+  { config, db, redis, feedImportQueue, storage, metricsRegistry },
   { logger: loggerOptions(config.logLevel), trustProxy },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));

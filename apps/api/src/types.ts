@@ -1,8 +1,10 @@
 import type { ApiConfig } from '@newsroom/config';
 import type { Db, PasswordHasher } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
+import type { Registry } from '@newsroom/metrics';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
+import type { ApiMetrics } from './metrics/api-metrics';
 import type { UploadSigner } from './storage/upload-signer';
 
 /** What the API is built from. The composition root (server.ts, or a test) creates and owns these. */
@@ -18,6 +20,11 @@ export interface AppDeps {
   feedImportQueue?: FeedImportQueue;
   /** Signs direct-to-storage uploads; absent when storage is not configured (the signing route answers 503). */
   storage?: UploadSigner;
+  /**
+   * Registry the API's metrics are recorded in (one per app; server.ts makes it when METRICS_TOKEN is set).
+   * Without it nothing is measured; without METRICS_TOKEN nothing is served at /metrics.
+   */
+  metricsRegistry?: Registry;
 }
 
 declare module 'fastify' {
@@ -31,5 +38,7 @@ declare module 'fastify' {
     /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
     passwords: PasswordHasher;
     storage: UploadSigner | undefined;
+    /** The API's metrics; undefined when the app was built without a metrics registry. */
+    metrics: ApiMetrics | undefined;
   }
 }

@@ -11,6 +11,9 @@ const handlers: Handlers = {
   'fetch-feed': fetchFeedJob,
 };
 
+/** The job names this worker handles (a bounded set: metrics label jobs by these only). */
+export const handledJobNames = Object.keys(handlers) as FeedImportJobName[];
+
 /** Routes a job to its handler by name. An unknown name is a bug (or a hand-added job): fail it. */
 export function dispatcher(deps: JobDeps) {
   return async (job: FeedImportJob): Promise<unknown> => {

@@ -1,6 +1,7 @@
 import type { WorkerConfig } from '@newsroom/config';
 import type { Db } from '@newsroom/domain';
 import { createFeedFetcher, type FeedFetcher } from '@newsroom/feeds';
+import type { Registry } from '@newsroom/metrics';
 import {
   createFeedImportQueue,
   type FeedImportJob,
@@ -15,6 +16,8 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { dispatcher } from './dispatcher';
+import { ignoreImports } from './metrics/import-observer';
+import { createWorkerMetrics } from './metrics/worker-metrics';
 import { feedRetryBackoff } from './retry-delay';
 import { createSerialGate } from './serial-gate';
 
@@ -28,6 +31,8 @@ export interface ImportWorkerOptions {
   logger?: Logger;
   /** Upsert the hourly job scheduler at start (default true). */
   schedule?: boolean;
+  /** Registry to record the worker's metrics in (made by the composition root); none: nothing is measured. */
+  metricsRegistry?: Registry;
   /** Base delay of the retry backoff; defaults to the job's (30 s). Tests shorten it. */
   retryBaseDelayMs?: number;
   now?: () => Date;
@@ -73,6 +78,13 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     options.fetcher ?? createFeedFetcher({ allowPrivateAddresses: config.feeds.allowPrivateAddresses });
   const queue = createFeedImportQueue({ connection, prefix: config.redis.queuePrefix });
   if (options.schedule !== false) await upsertImportScheduler(queue, config.import.schedule);
+  const metrics =
+    options.metricsRegistry &&
+    createWorkerMetrics(options.metricsRegistry, {
+      db,
+      queue,
+      onError: (error) => logger.warn({ err: error }, 'metrics: could not read the queue counts'),
+    });
 
   const handle = dispatcher({
     db,
@@ -80,6 +92,7 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     fetcher,
     logger,
     bigFeedGate: createSerialGate(),
+    metrics: metrics?.observer ?? ignoreImports,
     now: options.now ?? (() => new Date()),
   });
   const worker = new Worker<FeedImportJobData, unknown, FeedImportJobName>(
@@ -98,15 +111,18 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     },
   );
   worker.on('error', (error) => logger.error({ err: error }, 'worker error'));
-  worker.on('failed', (job, error) =>
+  worker.on('failed', (job, error) => {
     logger.warn(
       { jobId: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, err: error.message },
       'job failed',
-    ),
-  );
-  worker.on('completed', (job, result) =>
-    logger.debug({ jobId: job.id, name: job.name, result }, 'job done'),
-  );
+    );
+    // BullMQ sets finishedOn only when the job fails for good (no retry left, or unrecoverable).
+    if (job) metrics?.jobFinished(job.name, job.finishedOn ? 'failed' : 'retried');
+  });
+  worker.on('completed', (job, result) => {
+    logger.debug({ jobId: job.id, name: job.name, result }, 'job done');
+    metrics?.jobFinished(job.name, 'completed');
+  });
 
   let closing: Promise<void> | undefined;
   return {

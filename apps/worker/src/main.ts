@@ -1,5 +1,6 @@
 import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
+import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
 import pino from 'pino';
 import { createImportWorker } from './import-worker';
@@ -19,7 +20,26 @@ if (config.feeds.allowPrivateAddresses) {
   logger.warn('FEED_ALLOW_PRIVATE_ADDRESSES is on: feeds may reach private networks (development only)');
 }
 
-const importWorker = await createImportWorker({ config, db, connection, logger });
+const { token: metricsToken, port: metricsPort, host: metricsHost } = config.metrics;
+if (metricsPort !== undefined && metricsToken === undefined) {
+  logger.warn('WORKER_METRICS_PORT is set but METRICS_TOKEN is not: no metrics listener');
+}
+// Measured only when someone may read it: a token and a port.
+const metricsRegistry =
+  metricsToken !== undefined && metricsPort !== undefined ? createMetricsRegistry() : undefined;
+
+const importWorker = await createImportWorker({ config, db, connection, logger, metricsRegistry });
+let metricsServer: MetricsServer | undefined;
+if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
+  metricsServer = await startMetricsServer({
+    registry: metricsRegistry,
+    token: metricsToken,
+    host: metricsHost,
+    port: metricsPort,
+    onError: (error) => logger.error({ err: error }, 'metrics scrape failed'),
+  });
+  logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics listener started');
+}
 logger.info({ schedule: config.import.schedule, concurrency: config.import.concurrency }, 'worker started');
 
 let closing = false;
@@ -29,6 +49,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down: letting active jobs finish');
   // worker.close() has no timeout of its own; a fetch is bounded by its 20 s deadline, so 60 s is ample.
   const force = setTimeout(() => process.exit(1), 60_000).unref();
+  await metricsServer?.close();
   await importWorker.close();
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);

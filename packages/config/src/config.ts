@@ -39,6 +39,13 @@ const commonVariables = {
     false,
     'development and tests only: fetch feeds from private addresses',
   ),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      pattern: '^[!-~]+$',
+      description: 'bearer token of the /metrics scrapes, at least 16 printable ASCII characters',
+    }),
+  ),
 };
 
 export const apiEnvSchema = Type.Object({
@@ -86,6 +93,13 @@ export const workerEnvSchema = Type.Object({
   ...commonVariables,
   IMPORT_SCHEDULE: Type.String({ default: '0 * * * *', description: 'cron pattern of the feed import, UTC' }),
   WORKER_CONCURRENCY: Type.Integer({ default: 8, minimum: 1, maximum: 256 }),
+  WORKER_METRICS_PORT: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 65535, description: 'port of the worker metrics listener' }),
+  ),
+  WORKER_METRICS_HOST: Type.String({
+    default: '127.0.0.1',
+    description: 'address the worker metrics listener binds',
+  }),
 });
 
 export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
@@ -113,6 +127,8 @@ interface CommonConfig {
   databasePoolSize: number;
   redis: { url: string; queuePrefix: string };
   feeds: { allowPrivateAddresses: boolean };
+  /** Bearer token of the metrics scrapes; undefined: no metrics are served. */
+  metrics: { token: string | undefined };
 }
 
 /** The API's typed configuration; after boot nothing reads process.env. */
@@ -142,6 +158,8 @@ export interface ApiConfig extends CommonConfig {
 
 export interface WorkerConfig extends CommonConfig {
   import: { schedule: string; concurrency: number };
+  /** The metrics listener starts only when both the token and the port are set. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema>): CommonConfig {
@@ -152,6 +170,7 @@ function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
     feeds: { allowPrivateAddresses: flagValue(env.FEED_ALLOW_PRIVATE_ADDRESSES) },
+    metrics: { token: env.METRICS_TOKEN },
   };
 }
 
@@ -213,6 +232,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
   return {
     ...common(env),
     import: { schedule: env.IMPORT_SCHEDULE, concurrency: env.WORKER_CONCURRENCY },
+    metrics: { token: env.METRICS_TOKEN, port: env.WORKER_METRICS_PORT, host: env.WORKER_METRICS_HOST },
   };
 }
 

@@ -1,4 +1,5 @@
 export { createTestDatabase, type TestDatabase } from './database';
 export * from './feed-server';
+export { type MetricSample, parsePrometheusText, type Scrape } from './prometheus-text';
 export { testRedis } from './redis';
 export { isListening } from './services';

@@ -1,5 +1,6 @@
 import type { PublishedArticle, PublishedArticleVersion } from '@newsroom/domain';
 import { LRUCache } from 'lru-cache';
+import { type CacheLookupObserver, ignoreCacheLookups } from './cache-lookup';
 import { type SerialisedArticle, serialiseArticle } from './page-assembly';
 
 /** Reads the published articles among some ids with their row versions (missing ids: no longer published). */
@@ -17,7 +18,11 @@ export type LoadArticles = (ids: string[]) => Promise<Array<{ article: Published
 export class ArticleJsonCache {
   private readonly entries: LRUCache<string, { version: string; article: SerialisedArticle }> | null;
 
-  constructor(maxBytes: number) {
+  /** `onLookup` is told, per article of a page, whether its JSON was held (hit), read (miss) or the cache is off. */
+  constructor(
+    maxBytes: number,
+    private readonly onLookup: CacheLookupObserver = ignoreCacheLookups,
+  ) {
     this.entries =
       maxBytes > 0
         ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.article.json.length + 64 })
@@ -38,6 +43,7 @@ export class ArticleJsonCache {
       return entry?.version === version ? entry.article : undefined;
     });
     const missing = page.filter((_, index) => articles[index] === undefined).map(({ id }) => id);
+    this.countLookups(page.length, missing.length);
     if (missing.length > 0) {
       const loaded = new Map<string, { version: string; article: SerialisedArticle }>();
       for (const { article, version } of await load(missing)) {
@@ -54,5 +60,15 @@ export class ArticleJsonCache {
       }
     }
     return articles as SerialisedArticle[];
+  }
+
+  private countLookups(total: number, missing: number): void {
+    if (total === 0) return;
+    if (!this.entries) {
+      this.onLookup('bypass', total);
+      return;
+    }
+    if (missing > 0) this.onLookup('miss', missing);
+    if (missing < total) this.onLookup('hit', total - missing);
   }
 }

@@ -1,6 +1,7 @@
 import { digestApiKey, type ListingOutline, type SiteKeyOwner } from '@newsroom/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { cacheLookupCounter } from '../metrics/api-metrics';
 import { ArticleJsonCache } from './article-json-cache';
 import { ChangeFeed } from './change-feed';
 import type { ClientScope } from './client-scope';
@@ -44,6 +45,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
   await feed.start();
   app.addHook('onClose', () => feed.close());
 
+  const counted = (cache: string) => cacheLookupCounter(app.metrics, cache);
   app.decorate('clientContent', {
     feed,
     networkKeyDigest: digestApiKey(app.config.apiKey),
@@ -52,11 +54,12 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
       max: 10_000,
       maxSize: responseCacheBytes,
       sizeOf: (response) => response?.body.length ?? 1,
+      onLookup: counted('responses'),
     }),
-    articleJson: new ArticleJsonCache(app.config.client.articleCacheBytes),
-    outlines: new VersionedMemo<ListingOutline>(feed, { max: 1_000 }),
-    keyOwners: new VersionedMemo<SiteKeyOwner | null>(feed, { max: 10_000 }),
-    siteIds: new VersionedMemo<string>(feed, { max: 1_000 }),
+    articleJson: new ArticleJsonCache(app.config.client.articleCacheBytes, counted('article_json')),
+    outlines: new VersionedMemo<ListingOutline>(feed, { max: 1_000, onLookup: counted('outlines') }),
+    keyOwners: new VersionedMemo<SiteKeyOwner | null>(feed, { max: 10_000, onLookup: counted('key_owners') }),
+    siteIds: new VersionedMemo<string>(feed, { max: 1_000, onLookup: counted('site_ids') }),
   });
   app.decorateRequest('clientScope', null as unknown as ClientScope);
 });

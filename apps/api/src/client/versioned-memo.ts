@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { type CacheLookupObserver, ignoreCacheLookups } from './cache-lookup';
 import type { ChangeFeed } from './change-feed';
 
 export interface VersionedMemoOptions<V> {
@@ -9,6 +10,8 @@ export interface VersionedMemoOptions<V> {
   sizeOf?: (value: V) => number;
   /** Off: every get loads (used when the response cache is switched off). */
   enabled?: boolean;
+  /** Told what each get came to (metrics). */
+  onLookup?: CacheLookupObserver;
 }
 
 /**
@@ -21,12 +24,14 @@ export class VersionedMemo<V> {
   private readonly loading = new Map<string, Promise<V>>();
   private generation = -1;
   private readonly enabled: boolean;
+  private readonly onLookup: CacheLookupObserver;
 
   constructor(
     private readonly feed: ChangeFeed,
     options: VersionedMemoOptions<V>,
   ) {
     this.enabled = options.enabled ?? true;
+    this.onLookup = options.onLookup ?? ignoreCacheLookups;
     const sizeOf = options.sizeOf;
     this.entries = new LRUCache<string, { value: V }>({
       max: options.max,
@@ -37,11 +42,15 @@ export class VersionedMemo<V> {
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    if (!this.enabled || !this.feed.healthy) return load();
+    if (!this.enabled || !this.feed.healthy) {
+      this.onLookup('bypass');
+      return load();
+    }
     this.syncGeneration();
     const hit = this.entries.get(key);
+    const pending = hit ? undefined : this.loading.get(key);
+    this.onLookup(hit || pending ? 'hit' : 'miss');
     if (hit) return hit.value;
-    const pending = this.loading.get(key);
     if (pending) return pending;
 
     const generation = this.generation;

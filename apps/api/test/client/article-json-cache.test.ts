@@ -82,4 +82,36 @@ describe('ArticleJsonCache', () => {
       ['id0', 'id1', 'id2'],
     ]);
   });
+
+  it('tells its observer how many articles of a page it held, read, or could not hold', async () => {
+    const lookups: Array<[string, number | undefined]> = [];
+    const observe = (result: string, count?: number) => void lookups.push([result, count]);
+    const { load } = table({ a: { version: '1' }, b: { version: '1' } });
+    const cache = new ArticleJsonCache(1024 * 1024, observe);
+    await cache.jsonOf([{ id: 'a', version: '1' }], load, serialize);
+    await cache.jsonOf(
+      [
+        { id: 'a', version: '1' },
+        { id: 'b', version: '1' },
+      ],
+      load,
+      serialize,
+    );
+    expect(lookups).toEqual([
+      ['miss', 1],
+      ['miss', 1],
+      ['hit', 1],
+    ]);
+    const off = new ArticleJsonCache(0, observe);
+    lookups.length = 0;
+    await off.jsonOf(
+      [
+        { id: 'a', version: '1' },
+        { id: 'b', version: '1' },
+      ],
+      load,
+      serialize,
+    );
+    expect(lookups).toEqual([['bypass', 2]]);
+  });
 });

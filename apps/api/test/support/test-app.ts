@@ -1,4 +1,5 @@
 import { type ApiConfig, loadApiConfig } from '@newsroom/config';
+import type { Registry } from '@newsroom/metrics';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
 import type { FastifyServerOptions } from 'fastify';
@@ -37,6 +38,8 @@ export async function createTestApp(
     redisUrl?: string;
     fastify?: FastifyServerOptions;
     storage?: UploadSigner;
+    /** Records the app's metrics (served at /metrics when env sets METRICS_TOKEN). */
+    metricsRegistry?: Registry;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -50,7 +53,14 @@ export async function createTestApp(
   const redis = createRedisConnection(config.redis.url, 'producer');
   const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
   const app = await buildApp(
-    { config, db: database.db, redis, feedImportQueue, storage: options.storage },
+    {
+      config,
+      db: database.db,
+      redis,
+      feedImportQueue,
+      storage: options.storage,
+      metricsRegistry: options.metricsRegistry,
+    },
     options.fastify,
   );
   return {

@@ -8,6 +8,7 @@ import {
 import { FeedError, type FetchFeedResult as FetchedFeed, streamFeed } from '@newsroom/feeds';
 import type { FeedImportJob } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
+import type { FetchOutcome } from '../metrics/import-observer';
 import type { JobDeps } from './job-deps';
 
 export type FetchFeedResult = ImportCounts | { skipped: 'not-importable' };
@@ -53,6 +54,9 @@ export async function fetchFeedJob(
   if (!publisher || !isImportable(publisher) || !publisher.feedUrl) return { skipped: 'not-importable' };
 
   const giveUp = (error: unknown) => failFeedJob(job, deps, error);
+  const started = performance.now();
+  const fetchDone = (outcome: FetchOutcome) =>
+    deps.metrics.fetchDone(outcome, (performance.now() - started) / 1000);
   let fetched: FetchedFeed;
   try {
     fetched = await deps.fetcher.fetch({
@@ -61,8 +65,10 @@ export async function fetchFeedJob(
       lastModified: publisher.lastModified,
     });
   } catch (error) {
+    fetchDone('error');
     return giveUp(error);
   }
+  fetchDone(fetched.notModified ? 'not_modified' : 'fetched');
   if (fetched.notModified) return importFeedItems(deps.db, publisherId, fetched, deps.now());
 
   const { body, contentType, finalUrl, etag, lastModified } = fetched;
@@ -82,7 +88,11 @@ export async function fetchFeedJob(
       throw error;
     }
   };
-  return body.length > BIG_FEED_BYTES ? deps.bigFeedGate.run(parseAndImport) : parseAndImport();
+  const counts = await (body.length > BIG_FEED_BYTES
+    ? deps.bigFeedGate.run(parseAndImport)
+    : parseAndImport());
+  deps.metrics.itemsImported(counts);
+  return counts;
 }
 
 /**
@@ -92,6 +102,7 @@ export async function fetchFeedJob(
  */
 async function failFeedJob(job: FeedImportJob<'fetch-feed'>, deps: JobDeps, error: unknown): Promise<never> {
   if (!(error instanceof FeedError)) throw error;
+  deps.metrics.feedError(error.code);
   const givingUp = error.permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   if (givingUp) await recordFeedFetchFailure(deps.db, job.data.publisherId, describe(error));
   if (error.permanent) throw new UnrecoverableError(describe(error));

@@ -2,6 +2,7 @@ import type { Db } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Logger } from 'pino';
+import type { ImportObserver } from '../metrics/import-observer';
 import type { SerialGate } from '../serial-gate';
 
 /** What the jobs run with; the worker's composition root builds it once. */
@@ -12,5 +13,7 @@ export interface JobDeps {
   logger: Logger;
   /** Big feeds are parsed and imported one at a time per process (see fetch-feed.job.ts). */
   bigFeedGate: SerialGate;
+  /** Told about fetches, imported items and feed errors (metrics). */
+  metrics: ImportObserver;
   now(): Date;
 }

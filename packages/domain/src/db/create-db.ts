@@ -16,6 +16,24 @@ export interface CreateDbOptions {
   applicationName?: string;
 }
 
+/** A pool's connections at one instant, for metrics. */
+export interface DbPoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+// Kysely hides its pool; metrics read it at scrape time through poolStatsOf.
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool behind a handle made by createDb (undefined for any other handle). */
+export function poolStatsOf(db: Db): DbPoolStats | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+}
+
 /** Creates the Kysely handle over a pg pool. The caller owns it and must `destroy()` it. */
 export function createDb({ connectionString, max = 10, applicationName = 'newsroom' }: CreateDbOptions): Db {
   const pool = new pg.Pool({
@@ -30,7 +48,9 @@ export function createDb({ connectionString, max = 10, applicationName = 'newsro
   pool.on('error', () => {});
   // The cursor lets `.stream()` read big results in chunks (the client /all route) instead of all at once.
   // preparingPool: queries run through `executePrepared` become named prepared statements.
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparingPool(pool), cursor: Cursor }),
   });
+  pools.set(db, pool);
+  return db;
 }
