@@ -4,6 +4,7 @@ import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { httpTimeoutOptions } from './http-timeouts';
 import { authPlugin } from './plugins/auth';
+import { drainOnClosePlugin } from './plugins/drain-on-close';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { openApiPlugin } from './plugins/openapi';
@@ -36,6 +37,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
+  await app.register(drainOnClosePlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin);
   await app.register(feedFetcherPlugin);

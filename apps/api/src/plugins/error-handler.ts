@@ -69,7 +69,8 @@ export function errorBody(
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      // One line per request without a stack: an outage would otherwise flood the log.
+      request.log.warn({ reason: error.message }, 'database unavailable');
       error = databaseUnavailableError();
     }
     if ('validation' in error && error.validation) {
