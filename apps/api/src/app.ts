@@ -2,8 +2,10 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
+import { drainOnClosePlugin } from './plugins/drain-on-close';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { metricsPlugin } from './plugins/metrics';
@@ -21,6 +23,7 @@ export const bodyLimitBytes = 1024 * 1024;
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
   const app = Fastify({
     bodyLimit: bodyLimitBytes,
+    ...httpTimeoutOptions(deps.config),
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
@@ -38,6 +41,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
+  await app.register(drainOnClosePlugin);
   await app.register(openApiPlugin);
   // After the error handler (its route answers failures in our shape), before every other route (its hooks).
   if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });

@@ -13,6 +13,7 @@ const db = createDb({
   connectionString: config.databaseUrl,
   max: config.databasePoolSize,
   applicationName: 'newsroom-api',
+  timeouts: config.databaseTimeouts,
 });
 const redis = createRedisConnection(config.redis.url, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });

@@ -13,6 +13,7 @@ const db = createDb({
   connectionString: config.databaseUrl,
   max: config.databasePoolSize,
   applicationName: 'newsroom-worker',
+  timeouts: config.databaseTimeouts,
 });
 const connection = createRedisConnection(config.redis.url, 'worker');
 connection.on('error', (error) => logger.error({ err: error.message }, 'redis error'));

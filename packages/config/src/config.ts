@@ -15,6 +15,9 @@ function trustProxyOf(value: string): boolean | number | string {
   return /^[0-9]+$/.test(value) ? Number(value) : value;
 }
 
+const Milliseconds = (defaultValue: number, description: string, minimum = 0) =>
+  Type.Integer({ default: defaultValue, minimum, maximum: 3_600_000, description: `${description}, ms` });
+
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -33,6 +36,19 @@ const commonVariables = {
     maximum: 100,
     description: 'Postgres connections per process; about 2x the database host cores',
   }),
+  DATABASE_CONNECT_TIMEOUT_MS: Milliseconds(3_000, 'wait for a pooled Postgres connection or a new one', 100),
+  DATABASE_STATEMENT_TIMEOUT_MS: Milliseconds(
+    5_000,
+    'Postgres cancels a statement running longer (0: never)',
+  ),
+  DATABASE_QUERY_TIMEOUT_MS: Milliseconds(
+    6_000,
+    'a query with no answer this long fails and its connection is dropped (0: never); above the statement timeout',
+  ),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Milliseconds(
+    60_000,
+    'Postgres ends a session idle inside an open transaction this long (0: never)',
+  ),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
   FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(
@@ -71,6 +87,12 @@ export const apiEnvSchema = Type.Object({
     pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$',
     description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs',
   }),
+  HTTP_REQUEST_TIMEOUT_MS: Milliseconds(30_000, 'time to receive a whole request, headers and body'),
+  HTTP_CONNECTION_TIMEOUT_MS: Milliseconds(
+    60_000,
+    'a connection with no traffic either way this long is closed',
+  ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Milliseconds(72_000, 'an idle keep-alive connection is closed after this long'),
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
   CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
     default: 300,
@@ -120,11 +142,24 @@ export interface StorageConfig {
   publicUrl: string | undefined;
 }
 
+/** Every wait on Postgres is bounded (0: that bound is off). */
+export interface DatabaseTimeouts {
+  /** Waiting for a pooled connection, or for a new one to connect. */
+  connectMs: number;
+  /** Server side: Postgres cancels a statement running longer (statement_timeout). */
+  statementMs: number;
+  /** Client side: a round trip with no answer this long fails, and its connection is discarded. */
+  queryMs: number;
+  /** Server side: idle_in_transaction_session_timeout. */
+  idleInTransactionMs: number;
+}
+
 interface CommonConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
   databaseUrl: string;
   databasePoolSize: number;
+  databaseTimeouts: DatabaseTimeouts;
   redis: { url: string; queuePrefix: string };
   feeds: { allowPrivateAddresses: boolean };
   /** Bearer token of the metrics scrapes; undefined: no metrics are served. */
@@ -144,6 +179,8 @@ export interface ApiConfig extends CommonConfig {
   bcryptCost: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe for request.ip (login limiter). */
   trustProxy: boolean | number | string;
+  /** Fastify's connectionTimeout, requestTimeout and keepAliveTimeout, ms (0: off). */
+  http: { connectionTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   client: {
     /** Cache-Control max-age of client responses, seconds. */
     cacheMaxAge: number;
@@ -162,12 +199,28 @@ export interface WorkerConfig extends CommonConfig {
   metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
+function databaseTimeoutsOf(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema>) {
+  const timeouts: DatabaseTimeouts = {
+    connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    queryMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+  // A healthy but slow statement must get Postgres's own cancellation, not lose its connection client-side.
+  const { statementMs, queryMs } = timeouts;
+  if (queryMs > 0 && (statementMs === 0 || queryMs <= statementMs)) {
+    throw new ConfigError('DATABASE_QUERY_TIMEOUT_MS', 'must be above DATABASE_STATEMENT_TIMEOUT_MS (or 0)');
+  }
+  return timeouts;
+}
+
 function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema>): CommonConfig {
   return {
     env: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseTimeouts: databaseTimeoutsOf(env),
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
     feeds: { allowPrivateAddresses: flagValue(env.FEED_ALLOW_PRIVATE_ADDRESSES) },
     metrics: { token: env.METRICS_TOKEN },
@@ -215,6 +268,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
         : undefined,
     bcryptCost: bcryptCostOf(env),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    http: {
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     client: {
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,

@@ -8,6 +8,44 @@ const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/newsroom',
 };
 
+describe('timeouts', () => {
+  it('bounds every wait on Postgres and on HTTP clients by default', () => {
+    const config = loadApiConfig(valid);
+    expect(config.databaseTimeouts).toEqual({
+      connectMs: 3_000,
+      statementMs: 5_000,
+      queryMs: 6_000,
+      idleInTransactionMs: 60_000,
+    });
+    expect(config.http).toEqual({
+      connectionTimeoutMs: 60_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    expect(loadWorkerConfig(valid).databaseTimeouts.queryMs).toBe(6_000);
+  });
+
+  it('reads them from the environment', () => {
+    const config = loadApiConfig({
+      ...valid,
+      DATABASE_STATEMENT_TIMEOUT_MS: '1000',
+      DATABASE_QUERY_TIMEOUT_MS: '1500',
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+    });
+    expect(config.databaseTimeouts).toMatchObject({ statementMs: 1_000, queryMs: 1_500 });
+    expect(config.http.requestTimeoutMs).toBe(2_000);
+  });
+
+  it('refuses a client-side query timeout that would fire before the statement timeout', () => {
+    expect(() =>
+      loadApiConfig({ ...valid, DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '5000' }),
+    ).toThrow(/DATABASE_QUERY_TIMEOUT_MS must be above DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadApiConfig({ ...valid, DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS is invalid/,
+    );
+  });
+});
+
 describe('loadApiConfig', () => {
   it('reads a minimal environment with defaults', () => {
     const config = loadApiConfig(valid);

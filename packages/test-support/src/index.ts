@@ -3,3 +3,4 @@ export * from './feed-server';
 export { type MetricSample, parsePrometheusText, type Scrape } from './prometheus-text';
 export { testRedis } from './redis';
 export { isListening } from './services';
+export { hostAndPort, startTcpProxy, type TcpProxy, throughProxy } from './tcp-proxy';

@@ -10,6 +10,8 @@ export interface ChangeFeedOptions {
   /** First retry delay after the connection is lost; doubles up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
+  /** A connection attempt with no answer this long fails (and is retried), so a hung server cannot stall it. */
+  connectTimeoutMs?: number;
   onError?: (error: Error) => void;
 }
 
@@ -58,6 +60,7 @@ export class ChangeFeed {
       connectionString: this.options.connectionString,
       application_name: 'newsroom-api-changes',
       keepAlive: true,
+      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5_000,
     });
     this.client = client;
     client.on('error', (error) => this.lose(client, error));

@@ -39,6 +39,7 @@ const responseCacheBytes = 64 * 1024 * 1024;
 export const clientContentPlugin = fp(async (app: FastifyInstance) => {
   const feed = new ChangeFeed({
     connectionString: app.config.databaseUrl,
+    connectTimeoutMs: app.config.databaseTimeouts.connectMs,
     onError: (error) =>
       app.log.warn({ err: error }, 'content change feed lost: client caches bypassed until it reconnects'),
   });

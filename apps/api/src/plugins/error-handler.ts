@@ -3,10 +3,12 @@ import {
   DomainError,
   DomainValidationError,
   InvalidTransitionError,
+  isDatabaseUnavailable,
   NotFoundError,
 } from '@newsroom/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseUnavailableError } from '../database-unavailable';
 import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
 
@@ -66,6 +68,11 @@ export function errorBody(
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // One line per request without a stack: an outage would otherwise flood the log.
+      request.log.warn({ reason: error.message }, 'database unavailable');
+      error = databaseUnavailableError();
+    }
     if ('validation' in error && error.validation) {
       const details = error.validation.map((issue) => ({
         path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,

@@ -20,7 +20,11 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
-/** Liveness (the process answers) and readiness (it can reach Postgres and Redis). */
+/**
+ * Liveness (the process answers) and readiness. Ready means "can serve client reads": Postgres answers.
+ * Redis is reported but does not decide it: without Redis, client and dashboard reads still work and only
+ * logins and "import now" answer 503, so taking the replica out of a load balancer would refuse more.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -39,7 +43,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: Postgres and Redis reachable',
+        summary: 'Readiness: Postgres reachable (Redis reported, not required)',
         response: { 200: ReadySchema, 503: ReadySchema },
       },
     },
@@ -48,7 +52,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         probe(() => pingDatabase(app.db)),
         probe(() => app.redis.ping()),
       ]);
-      const ready = postgres === 'up' && redis === 'up';
+      const ready = postgres === 'up';
       return reply
         .status(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis } });

@@ -1,4 +1,5 @@
 import { type ApiConfig, loadApiConfig } from '@newsroom/config';
+import { createDb } from '@newsroom/domain';
 import type { Registry } from '@newsroom/metrics';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
@@ -36,6 +37,11 @@ export async function createTestApp(
   options: {
     env?: Record<string, string | undefined>;
     redisUrl?: string;
+    /**
+     * Rewrites the app's database URL (e.g. through a TCP proxy). The app then gets a pool of its own with
+     * the configured timeouts, built as server.ts builds it; the returned `db` still connects directly.
+     */
+    routeDatabase?: (url: string) => string;
     fastify?: FastifyServerOptions;
     storage?: UploadSigner;
     /** Records the app's metrics (served at /metrics when env sets METRICS_TOKEN). */
@@ -45,17 +51,20 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const redisTarget = testRedis();
   const config = testConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.routeDatabase ? options.routeDatabase(database.url) : database.url,
     REDIS_URL: options.redisUrl ?? redisTarget.url,
     QUEUE_PREFIX: redisTarget.prefix,
     ...options.env,
   });
   const redis = createRedisConnection(config.redis.url, 'producer');
   const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
+  const appDb = options.routeDatabase
+    ? createDb({ connectionString: config.databaseUrl, max: 4, timeouts: config.databaseTimeouts })
+    : database.db;
   const app = await buildApp(
     {
       config,
-      db: database.db,
+      db: appDb,
       redis,
       feedImportQueue,
       storage: options.storage,
@@ -71,6 +80,7 @@ export async function createTestApp(
       await app.close();
       await feedImportQueue.close();
       redis.disconnect();
+      if (appDb !== database.db) await appDb.destroy();
       await database.destroy();
     },
   };

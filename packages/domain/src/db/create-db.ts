@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import { preparingPool } from './prepared-statements';
+import { deadlineCursorClass } from './query-deadline';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -14,6 +14,8 @@ export interface CreateDbOptions {
   /** Pool size; about 2x cores is the sweet spot for Postgres on the same box. */
   max?: number;
   applicationName?: string;
+  /** Bounds on every wait; without them only the pool checkout is bounded (scripts, migrations). */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** A pool's connections at one instant, for metrics. */
@@ -34,22 +36,56 @@ export function poolStatsOf(db: Db): DbPoolStats | undefined {
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
 }
 
+/** Every wait on Postgres (0: that bound is off). Values come from configuration (packages/config). */
+export interface DatabaseTimeouts {
+  /** Waiting for a pooled connection, or for a new one to connect. */
+  connectMs: number;
+  /** Server side: Postgres cancels a statement running longer (statement_timeout). */
+  statementMs: number;
+  /** Client side: a round trip with no answer this long fails, and its connection is discarded. */
+  queryMs: number;
+  /** Server side: Postgres ends a session left idle inside a transaction (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: number;
+}
+
+const checkoutOnly: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 0,
+  queryMs: 0,
+  idleInTransactionMs: 0,
+};
+
 /** Creates the Kysely handle over a pg pool. The caller owns it and must `destroy()` it. */
-export function createDb({ connectionString, max = 10, applicationName = 'newsroom' }: CreateDbOptions): Db {
+export function createDb({
+  connectionString,
+  max = 10,
+  applicationName = 'newsroom',
+  timeouts = checkoutOnly,
+}: CreateDbOptions): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
     application_name: applicationName,
     // pg waits forever for a free connection by default; fail instead so a request gets a clear error.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts.connectMs,
     idleTimeoutMillis: 10_000,
+    // Sent at connect; 0 leaves the server's setting.
+    statement_timeout: timeouts.statementMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+    // Notices a peer that vanished without closing (a dead host, a dropped NAT entry) on idle connections.
+    keepAlive: true,
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});
   // The cursor lets `.stream()` read big results in chunks (the client /all route) instead of all at once.
   // preparingPool: queries run through `executePrepared` become named prepared statements.
+  // query_timeout is applied per query (by the pool wrapper and the cursor), never on the pool: pg would
+  // time a whole cursor with it, cutting long streams.
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool), cursor: Cursor }),
+    dialect: new PostgresDialect({
+      pool: preparingPool(pool, timeouts.queryMs),
+      cursor: deadlineCursorClass(timeouts.queryMs),
+    }),
   });
   pools.set(db, pool);
   return db;

@@ -4,3 +4,42 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
   return code === '23505' && (constraint === undefined || violated === constraint);
 }
+
+// Failures that say "Postgres cannot be reached or answered too late", not "this request is wrong":
+// worth a retry later (503), unlike a bug (500).
+const unreachableNodeCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const unavailableMessages = [
+  /^Query read timeout$/, // our query deadline (pg's query_timeout, DeadlineCursor)
+  /^timeout exceeded when trying to connect$/, // pool checkout (connectionTimeoutMillis)
+  /^Connection terminated/, // the socket closed under a query, or connecting timed out
+  /is not queryable$/, // a client whose connection already failed
+];
+
+/**
+ * SQLSTATEs of an unavailable or overloaded server: class 08 (connection exception), class 53
+ * (insufficient resources, e.g. too many connections), 57P01-57P05 (shutdown, cannot connect now, idle
+ * session timeouts) and 57014 (statement_timeout or a cancel).
+ */
+const isUnavailableSqlState = (code: string) =>
+  /^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[1-5]$/.test(code) || code === '57014';
+
+/** Whether `error` means the database is unreachable, hung or too slow (worth a retry), as opposed to a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (unreachableNodeCodes.has(code) || isUnavailableSqlState(code)))
+    return true;
+  if (typeof message === 'string' && unavailableMessages.some((pattern) => pattern.test(message)))
+    return true;
+  // net.connect to a name with several addresses fails with an AggregateError of each attempt's error.
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import type { DbOrTx } from './create-db';
+import { DeadlineCursor, queryReadTimeoutMessage } from './query-deadline';
 
 // Named prepared statements for the hottest reads (the client API's pages and articles).
 // A query run through `executePrepared` is parsed once per connection and then only bound and executed;
@@ -76,18 +77,41 @@ function compileTemplate<O>(build: (param: Param) => Compilable<O>): Template {
 
 /**
  * The pool Kysely talks to: pg's pool, whose clients run registered texts as named statements
- * (pg sends Parse only the first time a connection sees a name).
+ * (pg sends Parse only the first time a connection sees a name). With `queryTimeoutMs`, a query or cursor
+ * round trip with no answer by then fails (pg's query_timeout, {@link DeadlineCursor}), and its connection
+ * is hung: later queries on it fail at once and it is discarded on release instead of going back to the pool.
  */
-export function preparingPool(pool: pg.Pool): PostgresPool {
+export function preparingPool(pool: pg.Pool, queryTimeoutMs = 0): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let hung: Error | undefined;
+    // pg-pool listens for errors only on idle clients; a connection lost under a checked-out client (a
+    // Postgres restart mid-query) would emit 'error' with no listener and crash the process. The query
+    // itself fails with the same error; here the client is only marked so it is discarded.
+    client.on('error', (error) => (hung = error));
+    const noteTimeout = (error: unknown) => {
+      if (error instanceof Error && error.message === queryReadTimeoutMessage) hung = error;
+      throw error;
+    };
     // Kysely calls query(sql, parameters) for queries and query(cursor) for streams.
     const query = (text: string | pg.Submittable, values?: unknown[]) => {
-      if (typeof text !== 'string') return client.query(text);
+      if (typeof text !== 'string') {
+        if (text instanceof DeadlineCursor) text.onTimeout = (error) => (hung = error);
+        return client.query(text);
+      }
+      if (hung) return Promise.reject(hung);
       const name = statementNames.get(text);
-      return client.query(name ? { name, text, values } : { text, values });
+      const config: pg.QueryConfig & { query_timeout?: number } = name
+        ? { name, text, values }
+        : { text, values };
+      if (queryTimeoutMs > 0) config.query_timeout = queryTimeoutMs;
+      return client.query(config).catch(noteTimeout);
     };
-    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    return {
+      query: query as unknown as PostgresPoolClient['query'],
+      // An error makes pg-pool destroy the client rather than hand a stuck connection to the next caller.
+      release: () => client.release(hung),
+    };
   };
   return {
     async connect() {
