@@ -2,7 +2,7 @@ import { loadApiConfig, loadOrExit } from '@newsroom/config';
 import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
-import { loggerOptions } from './logger';
+import { developmentLogStream, loggerOptions } from './logger';
 import { createUploadSigner } from './storage/upload-signer';
 
 // Thin shell: read config, create infrastructure, listen, close gracefully.
@@ -20,7 +20,7 @@ const hops = config.trustProxy;
 const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
   { config, db, redis, feedImportQueue, storage },
-  { logger: loggerOptions(config.logLevel), trustProxy },
+  { logger: loggerOptions(config.logLevel, await developmentLogStream(config.env)), trustProxy },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));
 

@@ -20,11 +20,15 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
+/** Probes run every few seconds: their request lines would drown the log, so they log at warn and above. */
+const logLevel = 'warn';
+
 /** Liveness (the process answers) and readiness (it can reach Postgres and Redis). */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
+      logLevel,
       schema: {
         tags: ['health'],
         summary: 'Liveness',
@@ -37,6 +41,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ready',
     {
+      logLevel,
       schema: {
         tags: ['health'],
         summary: 'Readiness: Postgres and Redis reachable',
