@@ -7,6 +7,8 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { openApiPlugin } from './plugins/openapi';
 import { createValidatorCompiler } from './plugins/validator-compiler';
+import { rateLimitsPlugin } from './rate-limits/rate-limits.plugin';
+import { requestIdOf, requestIdPlugin } from './request-id';
 import { routes } from './routes';
 import type { AppDeps } from './types';
 
@@ -19,6 +21,9 @@ export const bodyLimitBytes = 1024 * 1024;
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
   const app = Fastify({
     bodyLimit: bodyLimitBytes,
+    // X-Request-Id is read (and checked) by genReqId; Fastify's requestIdHeader would take it unchecked.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
@@ -34,8 +39,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
+  await app.register(requestIdPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);
 
