@@ -1,12 +1,12 @@
 import { loadOrExit, loadWorkerConfig } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
-import pino from 'pino';
 import { createImportWorker } from './import-worker';
+import { createWorkerLogger } from './logger';
 
 // Boot and graceful close. Everything else lives in import-worker.ts.
 const config = loadOrExit(() => loadWorkerConfig());
-const logger = pino({ level: config.logLevel, name: 'worker' });
+const logger = await createWorkerLogger(config);
 const db = createDb({
   connectionString: config.databaseUrl,
   max: config.databasePoolSize,

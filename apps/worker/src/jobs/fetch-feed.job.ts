@@ -52,6 +52,7 @@ export async function fetchFeedJob(
   // Disabled, unapproved or deleted since the job was queued: nothing to do.
   if (!publisher || !isImportable(publisher) || !publisher.feedUrl) return { skipped: 'not-importable' };
 
+  const started = performance.now();
   const giveUp = (error: unknown) => failFeedJob(job, deps, error);
   let fetched: FetchedFeed;
   try {
@@ -63,7 +64,9 @@ export async function fetchFeedJob(
   } catch (error) {
     return giveUp(error);
   }
-  if (fetched.notModified) return importFeedItems(deps.db, publisherId, fetched, deps.now());
+  if (fetched.notModified) {
+    return logged(job, deps, started, await importFeedItems(deps.db, publisherId, fetched, deps.now()));
+  }
 
   const { body, contentType, finalUrl, etag, lastModified } = fetched;
   // Items are parsed and saved batch by batch inside the import's transaction: a feed that turns out
@@ -82,7 +85,32 @@ export async function fetchFeedJob(
       throw error;
     }
   };
-  return body.length > BIG_FEED_BYTES ? deps.bigFeedGate.run(parseAndImport) : parseAndImport();
+  const counts = await (body.length > BIG_FEED_BYTES
+    ? deps.bigFeedGate.run(parseAndImport)
+    : parseAndImport());
+  return logged(job, deps, started, counts);
+}
+
+/** One info line per import, what an operator reads to follow the hourly cycle (and a manual fetch). */
+function logged(
+  job: FeedImportJob<'fetch-feed'>,
+  deps: JobDeps,
+  started: number,
+  counts: ImportCounts,
+): ImportCounts {
+  const { publisherId, trigger, requestId } = job.data;
+  deps.logger.info(
+    {
+      jobId: job.id,
+      publisherId,
+      trigger,
+      ...(typeof requestId === 'string' ? { requestId } : {}),
+      ...counts,
+      durationMs: Math.round(performance.now() - started),
+    },
+    'feed imported',
+  );
+  return counts;
 }
 
 /**
