@@ -8,12 +8,22 @@ export interface Report {
   articles: number;
   seconds: number;
   connections: number;
+  /** The RATE_LIMIT_* variables the API ran with. */
+  rateLimits: Record<string, string>;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The figures, with each target beside them. Nothing is asserted: a benchmark informs, it does not fail. */
-export function printReport({ results, deepPage, download, articles, seconds, connections }: Report): void {
+export function printReport({
+  results,
+  deepPage,
+  download,
+  articles,
+  seconds,
+  connections,
+  rateLimits,
+}: Report): void {
   const result = (key: string) => results[key] as LoadResult;
   const baseline = result('baseline');
   const row = (key: string, target: string) => {
@@ -50,6 +60,9 @@ export function printReport({ results, deepPage, download, articles, seconds, co
     row('postsDeep-none', `p50 <= 2x page 1's (${deepRatio('none')})`),
     `/client/all (network key): ${download.articles} articles, ${mb(download.bytes)} in ${download.seconds.toFixed(2)} s; ` +
       `API RSS ${mb(download.rssBeforeBytes)} before, peak growth ${mb(download.rssPeakGrowthBytes)} (target <= 64 MB)`,
+    `Rate limits per key: ${Object.entries(rateLimits)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(', ')} (RATE_LIMIT_CLIENT: posts, article, partner-articles; off costs no Redis round trip).`,
     `Deep page: ${deepPage}. PG, the API, the baseline and autocannon share this machine's cores: figures are indicative.`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { apiEnvSchema } from '@newsroom/config';
 import { downloadWhileSampling } from './download';
 import { type LoadResult, measure } from './load';
 import { bundleServers, type Server, startServer } from './processes';
@@ -49,6 +50,18 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const apiKey = randomBytes(24).toString('base64url');
 
 /**
+ * The client rate limits every API process runs with: production's defaults unless BENCH_RATE_LIMIT_CLIENT /
+ * BENCH_RATE_LIMIT_CLIENT_ALL say otherwise (e.g. `999999999/1h` to measure what counting costs without
+ * refusing anything). Printed with the figures.
+ */
+const defaultOf = (name: 'RATE_LIMIT_CLIENT' | 'RATE_LIMIT_CLIENT_ALL') =>
+  String((apiEnvSchema.properties[name] as { default?: unknown }).default);
+const rateLimits = {
+  RATE_LIMIT_CLIENT: process.env.BENCH_RATE_LIMIT_CLIENT ?? defaultOf('RATE_LIMIT_CLIENT'),
+  RATE_LIMIT_CLIENT_ALL: process.env.BENCH_RATE_LIMIT_CLIENT_ALL ?? defaultOf('RATE_LIMIT_CLIENT_ALL'),
+};
+
+/**
  * The API configurations measured: response cache on (the default); off (every read goes to Postgres, which
  * names each page's articles and their versions; unchanged articles' JSON is reused); and off with the article
  * JSON cache off too (every read also reads and serialises every article in full).
@@ -76,6 +89,7 @@ function apiEnv(configuration: Configuration, dbUrl: string): Record<string, str
     QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
     API_KEY: apiKey,
     JWT_SECRET: randomBytes(32).toString('base64url'),
+    ...rateLimits,
     ...configurations[configuration],
   };
 }
@@ -160,7 +174,7 @@ async function main() {
           log(
             `  ${download.articles} articles, ${(download.bytes / 1e6).toFixed(1)} MB in ${download.seconds.toFixed(2)} s`,
           );
-          printReport({ results, deepPage, download, articles, seconds, connections });
+          printReport({ results, deepPage, download, articles, seconds, connections, rateLimits });
           return;
         }
         results[`article-${cache}`] = await load(

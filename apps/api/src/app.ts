@@ -11,6 +11,8 @@ import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { createValidatorCompiler } from './plugins/validator-compiler';
+import { rateLimitsPlugin } from './rate-limits/rate-limits.plugin';
+import { requestIdOf, requestIdPlugin } from './request-id';
 import { routes } from './routes';
 import type { AppDeps } from './types';
 
@@ -24,6 +26,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const app = Fastify({
     bodyLimit: bodyLimitBytes,
     ...httpTimeoutOptions(deps.config),
+    // X-Request-Id is read (and checked) by genReqId; Fastify's requestIdHeader would take it unchecked.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
@@ -42,10 +47,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
   await app.register(drainOnClosePlugin);
+  await app.register(requestIdPlugin);
   await app.register(openApiPlugin);
   // After the error handler (its route answers failures in our shape), before every other route (its hooks).
   if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });
   await app.register(authPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);
 

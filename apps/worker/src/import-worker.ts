@@ -67,6 +67,12 @@ export async function upsertImportScheduler(queue: FeedImportQueue, pattern: str
   );
 }
 
+/** The API request that asked for a job, as a log field (manual fetches carry it). */
+function requestIdOf(job: { data?: unknown } | undefined): { requestId?: string } {
+  const data = job?.data as { requestId?: unknown } | undefined;
+  return typeof data?.requestId === 'string' ? { requestId: data.requestId } : {};
+}
+
 /**
  * The feed-import worker: schedules the hourly fan-out and processes fan-out and fetch jobs with
  * `config.import.concurrency` jobs at a time. Several can run against one queue (replicas, tests).
@@ -112,15 +118,22 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
   );
   worker.on('error', (error) => logger.error({ err: error }, 'worker error'));
   worker.on('failed', (job, error) => {
+    // `job`, not `name`: the logger's own `name` ('worker') must stay the only one on a line.
     logger.warn(
-      { jobId: job?.id, name: job?.name, attemptsMade: job?.attemptsMade, err: error.message },
+      {
+        jobId: job?.id,
+        job: job?.name,
+        ...requestIdOf(job),
+        attemptsMade: job?.attemptsMade,
+        err: error.message,
+      },
       'job failed',
     );
     // BullMQ sets finishedOn only when the job fails for good (no retry left, or unrecoverable).
     if (job) metrics?.jobFinished(job.name, job.finishedOn ? 'failed' : 'retried');
   });
   worker.on('completed', (job, result) => {
-    logger.debug({ jobId: job.id, name: job.name, result }, 'job done');
+    logger.debug({ jobId: job.id, job: job.name, ...requestIdOf(job), result }, 'job done');
     metrics?.jobFinished(job.name, 'completed');
   });
 

@@ -2,13 +2,13 @@ import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config
 import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
-import pino from 'pino';
 import { createImportWorker } from './import-worker';
+import { createWorkerLogger } from './logger';
 
 // Boot and graceful close. Everything else lives in import-worker.ts.
 readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
-const logger = pino({ level: config.logLevel, name: 'worker' });
+const logger = await createWorkerLogger(config);
 const db = createDb({
   connectionString: config.databaseUrl,
   max: config.databasePoolSize,

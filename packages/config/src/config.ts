@@ -18,6 +18,23 @@ function trustProxyOf(value: string): boolean | number | string {
 const Milliseconds = (defaultValue: number, description: string, minimum = 0) =>
   Type.Integer({ default: defaultValue, minimum, maximum: 3_600_000, description: `${description}, ms` });
 
+/** A rate limit as `<count>/<window>` (e.g. `10/1m`: at most 10 in any fixed minute), or `off`. */
+const RateLimitSetting = (defaultValue: string, description: string) =>
+  Type.String({
+    default: defaultValue,
+    pattern: '^(off|[1-9][0-9]{0,8}/[1-9][0-9]{0,5}[smh])$',
+    description: `${description}: <count>/<window> such as 10/1m (s, m or h), or off`,
+  });
+
+const windowUnitMs = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+function rateLimitOf(value: string): RateLimit | null {
+  if (value === 'off') return null;
+  const [count, window] = value.split('/') as [string, string];
+  const unit = window.slice(-1) as keyof typeof windowUnitMs;
+  return { max: Number(count), windowMs: Number(window.slice(0, -1)) * windowUnitMs[unit] };
+}
+
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -109,6 +126,10 @@ export const apiEnvSchema = Type.Object({
     maximum: 4096,
     description: 'MiB of serialised article JSON reused by uncached page reads (0: off)',
   }),
+  RATE_LIMIT_API_KEY_FAILURES: RateLimitSetting('20/1m', 'wrong client API keys per client address'),
+  RATE_LIMIT_TEST_FEED: RateLimitSetting('10/1m', 'feed previews per dashboard user'),
+  RATE_LIMIT_CLIENT_ALL: RateLimitSetting('10/1m', 'GET /client/all per API key'),
+  RATE_LIMIT_CLIENT: RateLimitSetting('off', 'the other client routes per API key'),
 });
 
 export const workerEnvSchema = Type.Object({
@@ -191,6 +212,23 @@ export interface ApiConfig extends CommonConfig {
     /** Bytes of serialised article JSON kept by article version (0: none). */
     articleCacheBytes: number;
   };
+  /** Limits kept in Redis (shared by replicas); null: off. */
+  rateLimits: {
+    /** Wrong client API keys per client address. */
+    apiKeyFailures: RateLimit | null;
+    /** Feed previews (both test-feed routes) per dashboard user. */
+    testFeed: RateLimit | null;
+    /** GET /client/all per API key. */
+    clientAll: RateLimit | null;
+    /** The other client routes per API key: off by default (a Redis round trip per cached read). */
+    client: RateLimit | null;
+  };
+}
+
+/** At most `max` requests in each fixed window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
 }
 
 export interface WorkerConfig extends CommonConfig {
@@ -278,6 +316,12 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
       responseCache: env.CLIENT_CACHE === 'on',
       articleCacheBytes: env.CLIENT_ARTICLE_CACHE_MB * 1024 * 1024,
+    },
+    rateLimits: {
+      apiKeyFailures: rateLimitOf(env.RATE_LIMIT_API_KEY_FAILURES),
+      testFeed: rateLimitOf(env.RATE_LIMIT_TEST_FEED),
+      clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
+      client: rateLimitOf(env.RATE_LIMIT_CLIENT),
     },
   };
 }

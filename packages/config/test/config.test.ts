@@ -164,6 +164,37 @@ describe('client cache settings', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('defaults: wrong keys, previews and /client/all limited; the other client routes not', () => {
+    expect(loadApiConfig(valid).rateLimits).toEqual({
+      apiKeyFailures: { max: 20, windowMs: 60_000 },
+      testFeed: { max: 10, windowMs: 60_000 },
+      clientAll: { max: 10, windowMs: 60_000 },
+      client: null,
+    });
+  });
+
+  it('reads <count>/<window> and off', () => {
+    const config = loadApiConfig({
+      ...valid,
+      RATE_LIMIT_CLIENT: '5000/10s',
+      RATE_LIMIT_CLIENT_ALL: 'off',
+      RATE_LIMIT_TEST_FEED: '3/2h',
+    });
+    expect(config.rateLimits).toMatchObject({
+      client: { max: 5000, windowMs: 10_000 },
+      clientAll: null,
+      testFeed: { max: 3, windowMs: 7_200_000 },
+    });
+  });
+
+  it.each(['10', '0/1m', '10/0m', '10/1d', '10 per minute', '-1/1m'])('refuses %j', (value) => {
+    expect(() => loadApiConfig({ ...valid, RATE_LIMIT_CLIENT: value })).toThrow(
+      /RATE_LIMIT_CLIENT is invalid/,
+    );
+  });
+});
+
 describe('loadWorkerConfig', () => {
   it('needs neither PORT nor API secrets', () => {
     const config = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });

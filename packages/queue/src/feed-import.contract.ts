@@ -8,8 +8,11 @@ export const feedImportQueueName = 'feed-import';
 export interface FeedImportJobs {
   /** Produced by the job scheduler: enqueues one `fetch-feed` job per importable publisher. */
   'fan-out-feeds': Record<string, never>;
-  /** Fetches one publisher's feed and imports its new items. */
-  'fetch-feed': { publisherId: string; trigger: FetchTrigger };
+  /**
+   * Fetches one publisher's feed and imports its new items. `requestId`: the X-Request-Id of the API
+   * request that asked for it (manual fetches), so its log lines can be followed into the worker's.
+   */
+  'fetch-feed': { publisherId: string; trigger: FetchTrigger; requestId?: string };
 }
 
 /** Why a fetch runs: the hourly schedule, or an administrator asking for it now. */

@@ -80,12 +80,16 @@ export async function enqueueScheduledFetches(
 /**
  * Enqueues a fetch of one publisher now. While an earlier manual fetch of the same publisher is
  * still waiting or running, returns that job's id instead of adding another (repeated clicks do
- * not pile up); once it has finished, a new one is added.
+ * not pile up; the job keeps the first request's id); once it has finished, a new one is added.
  */
-export async function enqueueManualFetch(queue: FeedImportQueue, publisherId: string): Promise<string> {
+export async function enqueueManualFetch(
+  queue: FeedImportQueue,
+  publisherId: string,
+  requestId?: string,
+): Promise<string> {
   const job = await queue.add(
     'fetch-feed',
-    { publisherId, trigger: 'manual' },
+    { publisherId, trigger: 'manual', ...(requestId ? { requestId } : {}) },
     { deduplication: { id: manualFetchDeduplicationId(publisherId) } },
   );
   if (!job.id) throw new Error('BullMQ returned a job without an id');

@@ -40,16 +40,29 @@ export async function scopeOfKey(request: FastifyRequest, key: string): Promise<
 
 /**
  * The one onRequest hook of the client subtree: no valid key, no content. Missing, wrong and revoked keys
- * get the same 401. Every client response defaults to `no-store` (errors must not be cached);
- * successful ones replace it with their freshness headers.
+ * get the same 401, and count against the caller's address (429 RATE_LIMITED past the limit). Every client
+ * response defaults to `no-store` (errors must not be cached); successful ones replace it with their
+ * freshness headers. The client subtree has no helmet (see docs/http.md): JSON for servers needs only
+ * the cheap static headers set here.
  */
 export async function clientKeyGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('vary', 'x-api-key').header('cache-control', 'no-store');
+  reply.headers(clientResponseHeaders);
   const key = presentedKey(request);
   const scope = key === undefined ? null : await scopeOfKey(request, key);
-  if (!scope) throw new HttpError(401, 'INVALID_API_KEY', 'Missing, invalid or revoked API key');
+  if (!scope) {
+    await request.server.countFailedApiKey(request, reply);
+    throw new HttpError(401, 'INVALID_API_KEY', 'Missing, invalid or revoked API key');
+  }
   request.clientScope = scope;
 }
+
+const clientResponseHeaders = {
+  vary: 'x-api-key',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  // JSON is never a document: nothing may load from it or frame it if a browser opens one.
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
 
 /**
  * The site a request reads: its key's site, or with the network key the whole network unless `?site=`

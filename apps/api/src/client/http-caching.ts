@@ -29,7 +29,9 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * Freshness headers of a successful client response. Failures keep the `no-store` the key guard sets.
- * Vary: the same URL answers differently per key; the api_key query variant is already part of the URL.
+ * `private`: a response answers one key, and a shared cache (CDN, proxy) that ignored `Vary: x-api-key`
+ * would serve it to any caller, keyless ones included; only the child site's own (private) cache may
+ * keep it. It still revalidates cheaply with the ETag. See docs/client-api.md#http-caching.
  */
 export function setClientCacheHeaders(
   reply: FastifyReply,
@@ -38,7 +40,7 @@ export function setClientCacheHeaders(
 ): void {
   reply.header(
     'cache-control',
-    `public, max-age=${policy.maxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`,
+    `private, max-age=${policy.maxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`,
   );
   if (etag) reply.header('etag', etag);
 }

@@ -13,17 +13,18 @@ const unavailable = () =>
 
 /**
  * Queues a fetch of the publisher now and returns the job id (an earlier one's while it is still
- * queued). `connection` is the queue's connection. Fails fast with 503 QUEUE_UNAVAILABLE when Redis is down or slow, instead of hanging.
+ * queued). The job carries `requestId` (the API request's X-Request-Id) into the worker's logs. `connection` is the queue's connection. Fails fast with 503 QUEUE_UNAVAILABLE when Redis is down or slow, instead of hanging.
  */
 export async function enqueueImport(
   queue: FeedImportQueue | undefined,
   connection: Redis,
   publisherId: string,
+  requestId?: string,
 ): Promise<string> {
   // Known to be down: answer at once rather than after the timeout.
   if (!queue || connection.status !== 'ready') throw unavailable();
   try {
-    return await withDeadline(enqueueManualFetch(queue, publisherId), queueTimeoutMs, unavailable);
+    return await withDeadline(enqueueManualFetch(queue, publisherId, requestId), queueTimeoutMs, unavailable);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw unavailable();

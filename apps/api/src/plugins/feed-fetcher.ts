@@ -7,7 +7,12 @@ import fp from 'fastify-plugin';
  * addresses only unless FEED_ALLOW_PRIVATE_ADDRESSES (development and tests), 20 s, 15 MiB.
  */
 export const feedFetcherPlugin = fp(async (app: FastifyInstance) => {
-  const fetcher = createFeedFetcher({ allowPrivateAddresses: app.config.feeds.allowPrivateAddresses });
+  const { allowPrivateAddresses } = app.config.feeds;
+  if (allowPrivateAddresses) {
+    // Same warning as the worker's: test-feed previews could otherwise probe the internal network.
+    app.log.warn('FEED_ALLOW_PRIVATE_ADDRESSES is on: feeds may reach private networks (development only)');
+  }
+  const fetcher = createFeedFetcher({ allowPrivateAddresses });
   app.decorate('feedFetcher', fetcher);
   app.addHook('onClose', () => fetcher.close());
 });

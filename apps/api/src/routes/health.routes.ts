@@ -20,6 +20,9 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
+/** Probes run every few seconds: their request lines would drown the log, so they log at warn and above. */
+const logLevel = 'warn';
+
 /**
  * Liveness (the process answers) and readiness. Ready means "can serve client reads": Postgres answers.
  * Redis is reported but does not decide it: without Redis, client and dashboard reads still work and only
@@ -29,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
+      logLevel,
       schema: {
         tags: ['health'],
         summary: 'Liveness',
@@ -41,6 +45,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ready',
     {
+      logLevel,
       schema: {
         tags: ['health'],
         summary: 'Readiness: Postgres reachable (Redis reported, not required)',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../client/client-content.plugin';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
+import { docsRoutes } from '../plugins/openapi';
+import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
@@ -24,7 +26,24 @@ import { signStorageRoutes } from './uploads/sign-storage.routes';
  * - child sites (API key): /client/*
  */
 export const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // Machine-facing: probes and the client API, JSON for servers; no helmet (see security-headers.ts).
   await app.register(healthRoutes);
+  await app.register(
+    async (client) => {
+      await client.register(clientContentPlugin);
+      client.addHook('onRequest', clientKeyGuard);
+      await client.register(clientRoutes);
+    },
+    { prefix: '/api/v1/client' },
+  );
+  // Browser-facing: everything else, with helmet's headers and the Content-Security-Policy.
+  await app.register(browserFacingRoutes);
+};
+
+/** What browsers open: the API docs, the queue dashboard, the dashboard's API (and, later, the dashboard). */
+const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(securityHeadersPlugin);
+  await app.register(docsRoutes);
   await app.register(queueDashboardRoutes);
 
   await app.register(
@@ -48,15 +67,6 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
         await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
         await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });
-
-      await api.register(
-        async (client) => {
-          await client.register(clientContentPlugin);
-          client.addHook('onRequest', clientKeyGuard);
-          await client.register(clientRoutes);
-        },
-        { prefix: '/client' },
-      );
     },
     { prefix: '/api/v1' },
   );

@@ -43,6 +43,17 @@ export function publicBaseUrl(config: StorageConfig): string {
 }
 
 /**
+ * Origins a browser talks to for uploads: where signed PUTs go (the endpoint, or AWS' bucket host) and
+ * where stored files are read from. The dashboard's Content-Security-Policy allows exactly these.
+ */
+export function uploadOrigins(config: StorageConfig): { upload: string[]; public: string[] } {
+  const upload = config.endpoint
+    ? new URL(config.endpoint).origin
+    : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+  return { upload: [upload], public: [new URL(publicBaseUrl(config)).origin] };
+}
+
+/**
  * Signs short-lived PUT URLs for image uploads straight to S3-compatible storage: the API never sees file data.
  * `now` exists for tests (a URL signed in the past is already expired); production uses the clock.
  */

@@ -261,8 +261,9 @@ describe('HTTP caching', () => {
       expect(first.statusCode).toBe(200);
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^"[^"]+"$/);
+      // private: a shared cache ignoring Vary must never serve one key's answer to another caller.
       expect(first.headers['cache-control']).toBe(
-        `public, max-age=${config.client.cacheMaxAge}, stale-while-revalidate=${config.client.staleWhileRevalidate}`,
+        `private, max-age=${config.client.cacheMaxAge}, stale-while-revalidate=${config.client.staleWhileRevalidate}`,
       );
       expect(first.headers.vary).toContain('x-api-key');
       expect(first.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -69,7 +69,8 @@ describe('POST /api/v1/publisher/:id/import', () => {
     const again = await post(`/api/v1/publisher/${publisherId}/import`, adminToken);
     expect(again.json()).toEqual({ jobId });
     const job = await app.feedImportQueue?.getJob(jobId);
-    expect(job?.data).toEqual({ publisherId, trigger: 'manual' });
+    // The first request's id rides along, so the worker's lines about the job can be found by it.
+    expect(job?.data).toEqual({ publisherId, trigger: 'manual', requestId: first.headers['x-request-id'] });
     expect(await app.feedImportQueue?.getWaitingCount()).toBe(1);
   });
 

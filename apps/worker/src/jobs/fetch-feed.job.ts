@@ -69,7 +69,9 @@ export async function fetchFeedJob(
     return giveUp(error);
   }
   fetchDone(fetched.notModified ? 'not_modified' : 'fetched');
-  if (fetched.notModified) return importFeedItems(deps.db, publisherId, fetched, deps.now());
+  if (fetched.notModified) {
+    return logged(job, deps, started, await importFeedItems(deps.db, publisherId, fetched, deps.now()));
+  }
 
   const { body, contentType, finalUrl, etag, lastModified } = fetched;
   // Items are parsed and saved batch by batch inside the import's transaction: a feed that turns out
@@ -92,6 +94,28 @@ export async function fetchFeedJob(
     ? deps.bigFeedGate.run(parseAndImport)
     : parseAndImport());
   deps.metrics.itemsImported(counts);
+  return logged(job, deps, started, counts);
+}
+
+/** One info line per import, what an operator reads to follow the hourly cycle (and a manual fetch). */
+function logged(
+  job: FeedImportJob<'fetch-feed'>,
+  deps: JobDeps,
+  started: number,
+  counts: ImportCounts,
+): ImportCounts {
+  const { publisherId, trigger, requestId } = job.data;
+  deps.logger.info(
+    {
+      jobId: job.id,
+      publisherId,
+      trigger,
+      ...(typeof requestId === 'string' ? { requestId } : {}),
+      ...counts,
+      durationMs: Math.round(performance.now() - started),
+    },
+    'feed imported',
+  );
   return counts;
 }
 

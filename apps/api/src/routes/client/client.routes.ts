@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { digestApiKey } from '@newsroom/domain';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { sendAllArticles, sendArticle, sendListingPage } from '../../client/client-reads';
-import { siteIdInScope } from '../../client/client-scope';
+import { presentedKey, siteIdInScope } from '../../client/client-scope';
+import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientArticleSchema,
   ClientListingQuerySchema,
@@ -15,8 +18,14 @@ import { paginated } from '../../schemas/pagination.schema';
 const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyQuery: [] }];
 const tags = ['client'];
 
+/** Rate limits count per key: the digest of the key the guard accepted (never the key itself, in Redis). */
+const perKey = (request: FastifyRequest) => digestApiKey(presentedKey(request) ?? '').toString('base64url');
+
 /** The read-only routes child sites use. The key guard (one hook on this subtree) has set request.clientScope. */
 export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { rateLimits } = app.config;
+  // One budget per key over these three routes, off by default; /all, the costliest read, has its own.
+  const config = limitedBy(rateLimits.client, 'client', perKey);
   const listingSchema = {
     tags,
     security,
@@ -24,13 +33,13 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: {
       200: paginated(ClientArticleSchema),
       304: NotModifiedSchema,
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400, 401, 403, 429),
     },
   };
 
   app.get(
     '/posts',
-    { schema: { ...listingSchema, summary: 'Published articles, newest first, paginated' } },
+    { config, schema: { ...listingSchema, summary: 'Published articles, newest first, paginated' } },
     async (request, reply) => {
       const { page, limit, site, tag, category, section } = request.query;
       const siteId = await siteIdInScope(request, site);
@@ -48,6 +57,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/partner-articles',
     {
+      config,
       schema: {
         ...listingSchema,
         summary: 'Published articles imported from publisher feeds, newest first, paginated',
@@ -70,13 +80,18 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/article/:slug',
     {
+      config,
       schema: {
         summary: 'One published article by slug',
         tags,
         security,
         params: ClientSlugParamsSchema,
         querystring: ClientScopeQuerySchema,
-        response: { 200: ClientArticleSchema, 304: NotModifiedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: ClientArticleSchema,
+          304: NotModifiedSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -88,6 +103,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/all',
     {
+      config: limitedBy(rateLimits.clientAll, 'client-all', perKey),
       schema: {
         summary: 'Every published article, newest first, unpaginated (streamed)',
         tags,
@@ -96,7 +112,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Array(ClientArticleSchema),
           304: NotModifiedSchema,
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },

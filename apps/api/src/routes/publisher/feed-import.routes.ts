@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getImportablePublisher } from '@newsroom/domain';
 import { enqueueImport } from '../../feeds/enqueue-import';
 import { previewFeed } from '../../feeds/preview-feed';
+import { limitedBy, perDashboardUser } from '../../rate-limits/rate-limits.plugin';
 import { errorResponses } from '../../schemas/error.schema';
 import {
   AdminTestFeedBodySchema,
@@ -27,7 +28,7 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await getImportablePublisher(app.db, request.params.id);
-      const jobId = await enqueueImport(app.feedImportQueue, app.redis, request.params.id);
+      const jobId = await enqueueImport(app.feedImportQueue, app.redis, request.params.id, request.id);
       return reply.status(202).send({ jobId });
     },
   );
@@ -35,6 +36,7 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/test-feed',
     {
+      config: limitedBy(app.config.rateLimits.testFeed, 'test-feed', perDashboardUser),
       schema: {
         tags: ['feed import'],
         summary: "Preview a publisher's feed",
@@ -43,7 +45,7 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearerAuth: [] }],
         params: PublisherIdParamsSchema,
         body: AdminTestFeedBodySchema,
-        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request) => previewFeed(app, request.params.id, request.body.feedUrl),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { previewFeed } from '../../feeds/preview-feed';
+import { limitedBy, perDashboardUser } from '../../rate-limits/rate-limits.plugin';
 import { errorResponses } from '../../schemas/error.schema';
 import { FeedPreviewSchema, TestFeedBodySchema } from '../../schemas/feed-import.schema';
 
@@ -8,6 +9,7 @@ export const testFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/me/test-feed',
     {
+      config: limitedBy(app.config.rateLimits.testFeed, 'test-feed', perDashboardUser),
       schema: {
         tags: ['feed import'],
         summary: 'Preview a feed',
@@ -15,7 +17,7 @@ export const testFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The first 5 items of the feed exactly as the import would store them for the logged-in publisher. Saves nothing. 422 with the reason (NOT_A_FEED, TOO_LARGE, TIMEOUT, REFUSED_ADDRESS, ...) when the feed cannot be read.',
         security: [{ bearerAuth: [] }],
         body: TestFeedBodySchema,
-        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 422) },
+        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
     async (request) => previewFeed(app, request.user.publisherId as string, request.body.feedUrl),
