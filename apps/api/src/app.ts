@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
+import { jsonBodyParserPlugin } from './plugins/json-body-parser';
 import { openApiPlugin } from './plugins/openapi';
 import { createValidatorCompiler } from './plugins/validator-compiler';
 import { routes } from './routes';
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(sensible);
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyParserPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin);
   await app.register(feedFetcherPlugin);

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
+import { describeValidationProblems } from './validation-problems';
 
 /** HTTP status of each domain error class. The code comes from the error itself. */
 function statusOfDomainError(error: DomainError): number {
@@ -67,11 +68,7 @@ export function errorBody(
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if ('validation' in error && error.validation) {
-      const details = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
-        message: issue.message ?? 'is invalid',
-      }));
-      const message = `Invalid ${error.validationContext ?? 'request'}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`;
+      const { message, details } = describeValidationProblems(error.validationContext, error.validation);
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message, details));
     }
     if (error instanceof DomainError) {
