@@ -206,3 +206,24 @@ describe('unknown parameters', () => {
     expect(response.json().details).toEqual([{ path: 'body/admin', message: 'unknown property "admin"' }]);
   });
 });
+
+describe('paths Fastify refuses before routing', () => {
+  it.each([
+    ['malformed percent-encoding', '/api/v1/article/%zz', 400, 'MALFORMED_URL'],
+    [
+      'a parameter over 100 characters',
+      `/api/v1/client/article/${'x'.repeat(101)}`,
+      414,
+      'PATH_PARAMETER_TOO_LONG',
+    ],
+  ])('%s answers in the one error shape', async (_name, url, status, code) => {
+    const response = await app.inject({ method: 'GET', url, headers: { ...asAdmin, ...asClient } });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({
+      statusCode: status,
+      code,
+      error: expect.any(String),
+      message: expect.not.stringContaining(url),
+    });
+  });
+});

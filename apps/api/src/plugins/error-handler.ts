@@ -5,7 +5,7 @@ import {
   InvalidTransitionError,
   NotFoundError,
 } from '@newsroom/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
@@ -26,6 +26,8 @@ const fastifyCodes: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'PATH_PARAMETER_TOO_LONG',
 };
 
 const reasons: Record<number, string> = {
@@ -36,6 +38,7 @@ const reasons: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
@@ -59,6 +62,23 @@ export function errorBody(
     message,
     ...(details ? { details } : {}),
   };
+}
+
+/** Messages of the errors Fastify raises before routing; its own repeat the whole path, however long. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL path is not valid percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters',
+};
+
+/**
+ * The `frameworkErrors` server option: what Fastify refuses before a route is chosen (a malformed or
+ * over-long path) never reaches setErrorHandler, so it is answered here, in the same shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const code = fastifyCodes[error.code] ?? codeOfStatus(status);
+  return reply.status(status).send(errorBody(status, code, frameworkMessages[error.code] ?? 'Bad request'));
 }
 
 /**
