@@ -182,6 +182,22 @@ describe('state changes without a body', () => {
   });
 });
 
+describe('poisoned bodies', () => {
+  it.each([
+    '{"title":"x","__proto__":{"admin":true}}',
+    '{"title":"x","constructor":{"prototype":{"admin":true}}}',
+  ])('%s answers 400 INVALID_JSON', async (payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/article',
+      headers: { ...asAdmin, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_JSON');
+  });
+});
+
 describe('unknown parameters', () => {
   it('an unknown query parameter is named', async () => {
     const response = await app.inject({

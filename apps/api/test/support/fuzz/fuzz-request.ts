@@ -4,6 +4,7 @@ import {
   hostileUrlText,
   hostileValue,
   oddContentType,
+  oddHeaders,
   RawJson,
   RawUrlText,
 } from './hostile-values';
@@ -216,11 +217,13 @@ export function requestFor(
       queryFor(operation, hints),
       authFor(operation, credentials),
       bodyFor(operation, hints),
+      sometimes(oddHeaders, 5),
     )
-    .map(([path, query, auth, body]) => {
+    .map(([path, query, auth, body, extraHeaders]) => {
       const pairs = [...query, ...auth.query];
       const search = pairs.length === 0 ? '' : `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`;
       const headers = {
+        ...extraHeaders,
         ...auth.headers,
         ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }),
       };

@@ -149,3 +149,19 @@ export const oddContentType: fc.Arbitrary<string | undefined> = fc.constantFrom(
   '',
   undefined,
 );
+
+/** Headers beside the credentials that handlers and hooks read: validators, negotiation, proxies, ids. */
+export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc.constantFrom<Record<string, string>>(
+  { 'if-none-match': '*' },
+  { 'if-none-match': `"${'x'.repeat(5_000)}"` },
+  { 'if-none-match': 'W/"a", , "b",' },
+  { 'if-modified-since': 'not a date' },
+  { accept: 'text/html' },
+  { accept: 'application/xml;q=1, */*;q=0' },
+  { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  { 'accept-encoding': 'identity;q=0' },
+  { 'x-request-id': 'x'.repeat(2_000) },
+  { 'x-request-id': '../%00' },
+  { 'x-forwarded-for': 'not-an-ip, 999.1.1.1' },
+  { 'x-api-key': '' },
+);
