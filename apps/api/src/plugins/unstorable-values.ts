@@ -8,6 +8,7 @@ import type { ErrorObject } from 'ajv';
  * must not overflow the call stack.
  */
 export function unstorableValueErrors(data: unknown): ErrorObject[] {
+  if (!containsUnstorable(data)) return [];
   const errors: ErrorObject[] = [];
   const pending: { value: unknown; path: string }[] = [{ value: data, path: '' }];
   while (pending.length > 0) {
@@ -30,6 +31,31 @@ export function unstorableValueErrors(data: unknown): ErrorObject[] {
     }
   }
   return errors;
+}
+
+/** The common case, answered without building paths: nothing to report. */
+function containsUnstorable(data: unknown): boolean {
+  if (typeof data === 'string') return data.includes('\u0000');
+  if (typeof data === 'number') return !Number.isFinite(data);
+  if (data === null || typeof data !== 'object') return false;
+  const pending: unknown[] = [data];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        if (key.includes('\u0000')) return true;
+        pending.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /** JSON Pointer escaping of one path segment (RFC 6901), as Ajv writes instancePath. */
