@@ -83,7 +83,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         const response = await app.inject(request);
         requestsSent += 1;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-        const problems = answerProblems(response);
+        const problems = answerProblems(response, request.method);
         if (problems.length > 0) {
           const cause = lastServerError instanceof Error ? `\n  server error: ${lastServerError.stack}` : '';
           throw new Error(

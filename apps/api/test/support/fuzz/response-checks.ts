@@ -62,9 +62,10 @@ function errorShapeProblems(answer: Answer): string[] {
 }
 
 /** Everything wrong with an answer: a 5xx, an error not in the one shape, anything that looks like a leak. */
-export function answerProblems(answer: Answer): string[] {
+export function answerProblems(answer: Answer, method: string): string[] {
   const problems: string[] = [];
   if (answer.statusCode >= 500) problems.push(`status ${answer.statusCode}`);
+  if (method === 'HEAD') return problems;
   if (answer.statusCode >= 400) problems.push(...errorShapeProblems(answer));
   for (const [what, pattern] of leaks) if (pattern.test(answer.body)) problems.push(`body contains ${what}`);
   return problems;
