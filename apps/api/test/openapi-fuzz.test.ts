@@ -32,14 +32,15 @@ const testApp = await createTestApp({ storage: createUploadSigner(s3.storage) })
 const { app, db } = testApp;
 
 // Loopback only, whatever URL a request carries: no name is resolved and no other address is dialled.
-await app.feedFetcher.close();
+// (The app's own fetcher stays unused and is closed with the app.)
 const noDns: LookupFunction = (hostname, _options, callback) =>
   callback(Object.assign(new Error(`fuzz test: no DNS for ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
-app.feedFetcher = createFeedFetcher({
+const loopbackFetcher = createFeedFetcher({
   isAllowedAddress: (address) => ['127.0.0.1', '::1'].includes(address.replace(/^\[|\]$/g, '')),
   lookup: noDns,
   timeoutMs: 2_000,
 });
+app.feedFetcher = loopbackFetcher;
 
 // The cause of a 5xx, for the failure message (the error handler answers it with a bare 500).
 let lastServerError: unknown;
@@ -48,6 +49,7 @@ app.addHook('onError', async (_request, _reply, error) => {
 });
 
 afterAll(async () => {
+  await loopbackFetcher.close();
   await testApp.close();
   await feeds.close();
   await s3.close();
