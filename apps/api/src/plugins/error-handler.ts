@@ -74,9 +74,12 @@ const frameworkMessages: Record<string, string> = {
  * The `frameworkErrors` server option: what Fastify refuses before a route is chosen (a malformed or
  * over-long path) never reaches setErrorHandler, so it is answered here, in the same shape.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status =
-    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) {
+    request.log.error({ err: error }, 'unhandled framework error');
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'));
+  }
   const code = fastifyCodes[error.code] ?? codeOfStatus(status);
   return reply.status(status).send(errorBody(status, code, frameworkMessages[error.code] ?? 'Bad request'));
 }
