@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
+import { answerClientError } from './plugins/client-error-handler';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { jsonBodyParserPlugin } from './plugins/json-body-parser';
@@ -21,6 +22,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const app = Fastify({
     bodyLimit: bodyLimitBytes,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer } from './support/dashboard-accounts';
 import { createDashboardUsers } from './support/dashboard-users';
@@ -240,6 +241,51 @@ describe('paths Fastify refuses before routing', () => {
       code,
       error: expect.any(String),
       message: expect.not.stringContaining(url),
+    });
+  });
+});
+
+/** Writes raw bytes to the listening app and reads everything it answers until it closes (bounded). */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.end(request);
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it.each([
+    [
+      'a NUL character in a header',
+      'GET /health HTTP/1.1\r\nHost: x\r\nX-Api-Key: a\u0000b\r\n\r\n',
+      400,
+      'MALFORMED_REQUEST',
+    ],
+    ['a broken request line', 'GET /health HTTP/9\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    [
+      'headers over the size limit',
+      `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
+  ])('%s is answered in the one error shape', async (_name, request, status, code) => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const answer = await rawExchange(port, request);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head.toLowerCase()).toContain('content-type: application/json');
+    expect(JSON.parse(body)).toEqual({
+      statusCode: status,
+      code,
+      error: expect.any(String),
+      message: expect.any(String),
     });
   });
 });
