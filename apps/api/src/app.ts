@@ -5,9 +5,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
+import { answerClientError } from './plugins/client-error-handler';
 import { drainOnClosePlugin } from './plugins/drain-on-close';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
+import { jsonBodyParserPlugin } from './plugins/json-body-parser';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { createValidatorCompiler } from './plugins/validator-compiler';
@@ -29,6 +31,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     // X-Request-Id is read (and checked) by genReqId; Fastify's requestIdHeader would take it unchecked.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
@@ -48,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(errorHandlerPlugin);
   await app.register(drainOnClosePlugin);
   await app.register(requestIdPlugin);
+  await app.register(jsonBodyParserPlugin);
   await app.register(openApiPlugin);
   // After the error handler (its route answers failures in our shape), before every other route (its hooks).
   if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });

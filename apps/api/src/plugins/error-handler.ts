@@ -6,11 +6,12 @@ import {
   isDatabaseUnavailable,
   NotFoundError,
 } from '@newsroom/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseUnavailableError } from '../database-unavailable';
 import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
+import { describeValidationProblems } from './validation-problems';
 
 /** HTTP status of each domain error class. The code comes from the error itself. */
 function statusOfDomainError(error: DomainError): number {
@@ -27,6 +28,8 @@ const fastifyCodes: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'PATH_PARAMETER_TOO_LONG',
 };
 
 const reasons: Record<number, string> = {
@@ -35,11 +38,14 @@ const reasons: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -62,6 +68,26 @@ export function errorBody(
   };
 }
 
+/** Messages of the errors Fastify raises before routing; its own repeat the whole path, however long. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL path is not valid percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters',
+};
+
+/**
+ * The `frameworkErrors` server option: what Fastify refuses before a route is chosen (a malformed or
+ * over-long path) never reaches setErrorHandler, so it is answered here, in the same shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) {
+    request.log.error({ err: error }, 'unhandled framework error');
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'));
+  }
+  const code = fastifyCodes[error.code] ?? codeOfStatus(status);
+  return reply.status(status).send(errorBody(status, code, frameworkMessages[error.code] ?? 'Bad request'));
+}
+
 /**
  * One error shape for every failure. Validation and domain errors become 4xx with stable codes;
  * anything unexpected is logged and answered as a bare 500: no stack, SQL or driver text reaches a client.
@@ -74,11 +100,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       error = databaseUnavailableError();
     }
     if ('validation' in error && error.validation) {
-      const details = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
-        message: issue.message ?? 'is invalid',
-      }));
-      const message = `Invalid ${error.validationContext ?? 'request'}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`;
+      const { message, details } = describeValidationProblems(error.validationContext, error.validation);
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message, details));
     }
     if (error instanceof DomainError) {
