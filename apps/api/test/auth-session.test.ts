@@ -192,7 +192,12 @@ describe('the session cookie on dashboard routes', () => {
         payload: { slug: `csrf-${Math.random().toString(36).slice(2, 8)}`, name: 'Metro' },
       });
     const other = await session();
-    for (const headers of [{}, { 'x-csrf-token': 'x'.repeat(43) }, { 'x-csrf-token': other.csrfToken }]) {
+    const wrongHeaders: Record<string, string>[] = [
+      {},
+      { 'x-csrf-token': 'x'.repeat(43) },
+      { 'x-csrf-token': other.csrfToken },
+    ];
+    for (const headers of wrongHeaders) {
       const refused = await create(headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'CSRF_TOKEN_INVALID' });
