@@ -6,6 +6,7 @@ import * as articleSlugPatternIndex from './2026-11-22T0400-article-slug-pattern
 import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-published-at';
 import * as siteChangesTouchArticles from './2026-11-22T0500-site-changes-touch-articles';
 import * as articleBodyLz4 from './2026-11-22T0600-article-body-lz4';
+import * as userTokenVersion from './2026-11-23T1600-user-token-version';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0400-article-source-published-at': articleSourcePublishedAt,
   '2026-11-22T0500-site-changes-touch-articles': siteChangesTouchArticles,
   '2026-11-22T0600-article-body-lz4': articleBodyLz4,
+  '2026-11-23T1600-user-token-version': userTokenVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

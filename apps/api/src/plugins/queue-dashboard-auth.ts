@@ -1,12 +1,11 @@
-import { findActiveUserById, type User } from '@newsroom/domain';
+import type { User } from '@newsroom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findTokenUser, type TokenClaims } from './auth';
 import { errorBody } from './error-handler';
 
 /** Where the queue dashboard lives, and the cookie that opens it (scoped to that path). */
 export const queueDashboardPath = '/admin/queues';
 export const queueDashboardCookie = 'queue_dashboard_token';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The administrator a dashboard token belongs to, or undefined: the same checks as the API's
@@ -17,14 +16,13 @@ export async function dashboardAdministrator(
   token: string | undefined,
 ): Promise<User | undefined> {
   if (!token) return undefined;
-  let subject: string;
+  let claims: TokenClaims;
   try {
-    subject = app.jwt.verify<{ sub: string }>(token).sub;
+    claims = app.jwt.verify<TokenClaims>(token);
   } catch {
     return undefined;
   }
-  if (!uuidPattern.test(subject)) return undefined;
-  const user = await findActiveUserById(app.db, subject);
+  const user = await findTokenUser(app.db, claims);
   return user?.role === 'admin' ? user : undefined;
 }
 
