@@ -3,6 +3,7 @@ import type { Db, PasswordHasher } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
+import type { ConcurrencyLimit } from './feeds/concurrency-limit';
 import type { UploadSigner } from './storage/upload-signer';
 
 /** What the API is built from. The composition root (server.ts, or a test) creates and owns these. */
@@ -28,6 +29,8 @@ declare module 'fastify' {
     feedImportQueue: FeedImportQueue | undefined;
     /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
     feedFetcher: FeedFetcher;
+    /** Test-feed previews running in this process (at most FEED_PREVIEW_CONCURRENCY). */
+    feedPreviews: ConcurrencyLimit;
     /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
     passwords: PasswordHasher;
     storage: UploadSigner | undefined;

@@ -79,6 +79,18 @@ export const apiEnvSchema = Type.Object({
     maximum: 4096,
     description: 'MiB of serialised article JSON reused by uncached page reads (0: off)',
   }),
+  FEED_PREVIEW_MAX_BYTES: Type.Integer({
+    default: 2 * 1024 * 1024,
+    minimum: 64 * 1024,
+    maximum: 15 * 1024 * 1024,
+    description: 'bytes of a feed a test-feed preview reads at most (the feed is cut there, not refused)',
+  }),
+  FEED_PREVIEW_CONCURRENCY: Type.Integer({
+    default: 4,
+    minimum: 1,
+    maximum: 64,
+    description: 'test-feed previews running at once per API process; more get 503 with Retry-After',
+  }),
 });
 
 export const workerEnvSchema = Type.Object({
@@ -136,6 +148,13 @@ export interface ApiConfig extends CommonConfig {
     responseCache: boolean;
     /** Bytes of serialised article JSON kept by article version (0: none). */
     articleCacheBytes: number;
+  };
+  /** Limits of the test-feed preview. */
+  feedPreview: {
+    /** Bytes of the feed body read at most. */
+    maxBytes: number;
+    /** Previews at once in this process. */
+    concurrency: number;
   };
 }
 
@@ -201,6 +220,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       responseCache: env.CLIENT_CACHE === 'on',
       articleCacheBytes: env.CLIENT_ARTICLE_CACHE_MB * 1024 * 1024,
     },
+    feedPreview: { maxBytes: env.FEED_PREVIEW_MAX_BYTES, concurrency: env.FEED_PREVIEW_CONCURRENCY },
   };
 }
 

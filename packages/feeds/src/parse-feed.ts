@@ -1,5 +1,5 @@
 import { decodeFeedChunks } from './decode-feed-body';
-import { openFeedDocument } from './feed-document';
+import { type FeedDocument, openFeedDocument } from './feed-document';
 import type { FeedItem } from './feed-item';
 import { toAbsoluteHttpUrl } from './feed-url';
 import { htmlToText, truncateText } from './html-text';
@@ -54,7 +54,15 @@ export async function parseFeed(body: Buffer, options: ParseFeedOptions): Promis
  * `maxItems` are never normalised.
  */
 export function streamFeed(body: Buffer, options: ParseFeedOptions): FeedStream {
-  const document = openFeedDocument(decodeFeedChunks(body, options.contentType).chunks);
+  return streamFeedDocument(openFeedDocument(decodeFeedChunks(body, options.contentType).chunks), options);
+}
+
+/** streamFeed of a text still arriving, decoded piece by piece (decodeFeedStream): the preview. */
+export function streamFeedPieces(text: AsyncIterable<string>, options: ParseFeedOptions): FeedStream {
+  return streamFeedDocument(openFeedDocument(text), options);
+}
+
+function streamFeedDocument(document: FeedDocument, options: ParseFeedOptions): FeedStream {
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
   async function* items(): AsyncGenerator<FeedItem, void, undefined> {
     const seenGuids = new Set<string>();
