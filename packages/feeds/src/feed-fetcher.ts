@@ -2,11 +2,11 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { type AddressPolicy, isIpLiteral, isPublicAddress, stripBrackets } from './address-policy';
+import { createDecoders } from './decompress';
 import { FeedError } from './feed-error';
 import { parseFeedUrl } from './feed-url';
 import { createGuardedAgent, refusedAddressError } from './guarded-agent';
 import { httpStatusError } from './http-status-error';
-import { createDecoders } from './decompress';
 import { asCorruptCompression, readCappedBody, tooLargeError } from './read-capped-body';
 import { toFetchError } from './to-fetch-error';
 
