@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { dispatcher } from './dispatcher';
 import { feedRetryBackoff } from './retry-delay';
+import { keepImportSchedule, type ScheduleKeeper } from './schedule-keeper';
 import { createSerialGate } from './serial-gate';
 
 export interface ImportWorkerOptions {
@@ -26,7 +27,7 @@ export interface ImportWorkerOptions {
   /** Defaults to a safe fetcher built from config.feeds; a given one is not closed by close(). */
   fetcher?: FeedFetcher;
   logger?: Logger;
-  /** Upsert the hourly job scheduler at start (default true). */
+  /** Upsert the hourly job scheduler at start, and keep it there (default true; see schedule-keeper.ts). */
   schedule?: boolean;
   /** Base delay of the retry backoff; defaults to the job's (30 s). Tests shorten it. */
   retryBaseDelayMs?: number;
@@ -72,7 +73,17 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
   const fetcher =
     options.fetcher ?? createFeedFetcher({ allowPrivateAddresses: config.feeds.allowPrivateAddresses });
   const queue = createFeedImportQueue({ connection, prefix: config.redis.queuePrefix });
-  if (options.schedule !== false) await upsertImportScheduler(queue, config.import.schedule);
+  let scheduleKeeper: ScheduleKeeper | undefined;
+  if (options.schedule !== false) {
+    await upsertImportScheduler(queue, config.import.schedule);
+    scheduleKeeper = keepImportSchedule({
+      queue,
+      connection,
+      restore: () => upsertImportScheduler(queue, config.import.schedule),
+      intervalMs: config.import.scheduleCheckMs,
+      logger,
+    });
+  }
 
   const handle = dispatcher({
     db,
@@ -115,6 +126,7 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     close() {
       // Idempotent: a second SIGTERM (or a test's cleanup) waits for the same close.
       closing ??= (async () => {
+        scheduleKeeper?.stop();
         await worker.close();
         await queue.close();
         if (!options.fetcher) await fetcher.close();

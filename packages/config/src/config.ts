@@ -97,6 +97,12 @@ export const workerEnvSchema = Type.Object({
   ...commonVariables,
   IMPORT_SCHEDULE: Type.String({ default: '0 * * * *', description: 'cron pattern of the feed import, UTC' }),
   WORKER_CONCURRENCY: Type.Integer({ default: 8, minimum: 1, maximum: 256 }),
+  SCHEDULE_CHECK_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 3600,
+    description: 'how often the worker checks that the import job scheduler exists in Redis (re-created if not)',
+  }),
 });
 
 export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
@@ -159,7 +165,8 @@ export interface ApiConfig extends CommonConfig {
 }
 
 export interface WorkerConfig extends CommonConfig {
-  import: { schedule: string; concurrency: number };
+  /** scheduleCheckMs: how often the job scheduler's presence in Redis is checked (and restored). */
+  import: { schedule: string; concurrency: number; scheduleCheckMs: number };
 }
 
 function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema>): CommonConfig {
@@ -228,7 +235,11 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
   const env = parseEnv(workerEnvSchema, source);
   return {
     ...common(env),
-    import: { schedule: env.IMPORT_SCHEDULE, concurrency: env.WORKER_CONCURRENCY },
+    import: {
+      schedule: env.IMPORT_SCHEDULE,
+      concurrency: env.WORKER_CONCURRENCY,
+      scheduleCheckMs: env.SCHEDULE_CHECK_SECONDS * 1000,
+    },
   };
 }
 
