@@ -101,7 +101,8 @@ export const workerEnvSchema = Type.Object({
     default: 30,
     minimum: 1,
     maximum: 3600,
-    description: 'how often the worker checks that the import job scheduler exists in Redis (re-created if not)',
+    description:
+      'how often the worker checks that the import job scheduler exists in Redis (re-created if not)',
   }),
 });
 
