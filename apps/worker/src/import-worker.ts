@@ -89,6 +89,7 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     db,
     queue,
     fetcher,
+    allowPrivateImages: config.feeds.allowPrivateAddresses,
     logger,
     bigFeedGate: createSerialGate(),
     now: options.now ?? (() => new Date()),

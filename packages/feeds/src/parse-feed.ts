@@ -13,6 +13,11 @@ export interface ParseFeedOptions {
   contentType?: string | null;
   /** Keep only the first N items (in feed order, after removing duplicate guids). */
   maxItems?: number;
+  /**
+   * Keep images (thumbnail, image, body <img>) on private, loopback and internal hosts. Default false:
+   * they are dropped, as the fetcher refuses such addresses. Follows FEED_ALLOW_PRIVATE_ADDRESSES.
+   */
+  allowPrivateImages?: boolean;
 }
 
 /** A parsed feed: its title and link, and its items in feed order. */
@@ -64,6 +69,7 @@ export function streamFeedPieces(text: AsyncIterable<string>, options: ParseFeed
 
 function streamFeedDocument(document: FeedDocument, options: ParseFeedOptions): FeedStream {
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  const images = { allowPrivateImages: options.allowPrivateImages ?? false };
   async function* items(): AsyncGenerator<FeedItem, void, undefined> {
     const seenGuids = new Set<string>();
     for await (const rawItem of document.items()) {
@@ -71,7 +77,7 @@ function streamFeedDocument(document: FeedDocument, options: ParseFeedOptions): 
         if (document.hasCompleteHeader()) break;
         continue;
       }
-      const item = normaliseItem(rawItem, options.url);
+      const item = normaliseItem(rawItem, options.url, images);
       if (seenGuids.has(item.guid)) continue;
       seenGuids.add(item.guid);
       yield item;

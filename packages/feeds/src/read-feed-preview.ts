@@ -10,6 +10,8 @@ export interface FeedPreviewOptions {
   maxItems: number;
   /** Bytes of the (decompressed) body read at most; a longer feed is cut there, not refused. */
   maxBytes: number;
+  /** Keep images on private and internal hosts (see ParseFeedOptions); default false. */
+  allowPrivateImages?: boolean;
 }
 
 /** The first items of a feed, read with as little of its body as they need. */
@@ -59,6 +61,7 @@ export async function readFeedPreview(
     url: opened.finalUrl,
     contentType: opened.contentType,
     maxItems: options.maxItems,
+    allowPrivateImages: options.allowPrivateImages ?? false,
   });
   const items: FeedItem[] = [];
   try {

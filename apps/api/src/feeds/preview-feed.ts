@@ -41,7 +41,11 @@ export async function previewFeed(
         const feed = await readFeedPreview(
           app.feedFetcher,
           { url },
-          { maxItems: previewItemCount, maxBytes: app.config.feedPreview.maxBytes },
+          {
+            maxItems: previewItemCount,
+            maxBytes: app.config.feedPreview.maxBytes,
+            allowPrivateImages: app.config.feeds.allowPrivateAddresses,
+          },
         );
         if (feed.notModified)
           throw new HttpError(502, 'BAD_RESPONSE', 'The feed server answered 304 to a plain request');
