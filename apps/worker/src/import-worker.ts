@@ -101,6 +101,10 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
       connection,
       prefix: config.redis.queuePrefix,
       concurrency: config.import.concurrency,
+      // A killed worker's active jobs keep their lock until it expires; then the stalled-job check of
+      // any live worker moves them back to waiting (once: maxStalledCount 1), so none stays active.
+      lockDuration: config.import.lockMs,
+      stalledInterval: config.import.lockMs,
       settings: {
         backoffStrategy: (attemptsMade, type, error, job) =>
           type === feedRetryBackoffType

@@ -97,6 +97,13 @@ export const workerEnvSchema = Type.Object({
   ...commonVariables,
   IMPORT_SCHEDULE: Type.String({ default: '0 * * * *', description: 'cron pattern of the feed import, UTC' }),
   WORKER_CONCURRENCY: Type.Integer({ default: 8, minimum: 1, maximum: 256 }),
+  WORKER_LOCK_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 600,
+    description:
+      "BullMQ job lock (renewed while a job runs) and stalled-job check interval: a dead worker's jobs run again within about twice this",
+  }),
   SCHEDULE_CHECK_SECONDS: Type.Integer({
     default: 30,
     minimum: 1,
@@ -166,8 +173,11 @@ export interface ApiConfig extends CommonConfig {
 }
 
 export interface WorkerConfig extends CommonConfig {
-  /** scheduleCheckMs: how often the job scheduler's presence in Redis is checked (and restored). */
-  import: { schedule: string; concurrency: number; scheduleCheckMs: number };
+  /**
+   * scheduleCheckMs: how often the job scheduler's presence in Redis is checked (and restored);
+   * lockMs: BullMQ's job lock duration and stalled-job check interval.
+   */
+  import: { schedule: string; concurrency: number; scheduleCheckMs: number; lockMs: number };
 }
 
 function common(env: Static<typeof apiEnvSchema> | Static<typeof workerEnvSchema>): CommonConfig {
@@ -240,6 +250,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       schedule: env.IMPORT_SCHEDULE,
       concurrency: env.WORKER_CONCURRENCY,
       scheduleCheckMs: env.SCHEDULE_CHECK_SECONDS * 1000,
+      lockMs: env.WORKER_LOCK_SECONDS * 1000,
     },
   };
 }

@@ -53,7 +53,11 @@ export interface StreamingFeedServer {
  */
 export async function startStreamingFeedServer(
   body: Buffer,
-  options: { hold?: boolean; contentType?: string } = {},
+  options: {
+    /** Hold each request until release(): before its body (true) or after this many bytes of it. */
+    hold?: boolean | number;
+    contentType?: string;
+  } = {},
 ): Promise<StreamingFeedServer> {
   const responses: StreamedResponse[] = [];
   let released = !options.hold;
@@ -71,9 +75,9 @@ export async function startStreamingFeedServer(
     responses.push(record);
     for (const arrival of arrivals.filter((a) => a.count <= responses.length)) arrival.done();
     response.on('close', () => markClosed());
-    const send = () => streamBody(response, body, record, options.contentType);
-    if (released) send();
-    else waiting.push(send);
+    const holdAt = released ? body.length : typeof options.hold === 'number' ? options.hold : 0;
+    const resume = streamBody(response, body, record, options.contentType, holdAt);
+    if (resume) waiting.push(resume);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
@@ -100,19 +104,26 @@ export async function startStreamingFeedServer(
   };
 }
 
+/**
+ * Writes the headers and the body up to `holdAt` bytes; returns the function that writes the rest
+ * when the body was held there (undefined when it was written whole).
+ */
 function streamBody(
   response: ServerResponse,
   body: Buffer,
   record: StreamedResponse,
   contentType = 'application/rss+xml; charset=utf-8',
-): void {
+  holdAt = body.length,
+): (() => void) | undefined {
   const piece = 64 * 1024;
   let offset = 0;
+  let limit = holdAt;
   response.writeHead(200, { 'content-type': contentType, 'content-length': String(body.length) });
   const writeMore = () => {
     while (offset < body.length) {
       if (response.destroyed) return;
-      const chunk = body.subarray(offset, offset + piece);
+      if (offset >= limit) return;
+      const chunk = body.subarray(offset, Math.min(offset + piece, limit));
       offset += chunk.length;
       record.bytesSent += chunk.length;
       if (!response.write(chunk)) {
@@ -124,4 +135,9 @@ function streamBody(
     record.finished = true;
   };
   writeMore();
+  if (limit >= body.length) return undefined;
+  return () => {
+    limit = body.length;
+    writeMore();
+  };
 }
