@@ -14,6 +14,9 @@ const schedule = '0 * * * *';
 const started: { worker: ImportWorker; close(): void }[] = [];
 afterEach(async () => {
   for (const { worker, close } of started.splice(0)) {
+    // Forced: a worker whose server was just replaced may still be reconnecting its blocking
+    // connection, and a graceful close would wait for it; these tests have no job to finish.
+    await worker.worker.close(true);
     await worker.close();
     close();
   }

@@ -129,7 +129,12 @@ describe('client cache settings', () => {
 describe('loadWorkerConfig', () => {
   it('needs neither PORT nor API secrets', () => {
     const config = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });
-    expect(config.import).toEqual({ schedule: '0 * * * *', concurrency: 8 });
+    expect(config.import).toEqual({
+      schedule: '0 * * * *',
+      concurrency: 8,
+      scheduleCheckMs: 30_000,
+      lockMs: 30_000,
+    });
   });
 
   it('names a bad concurrency', () => {
