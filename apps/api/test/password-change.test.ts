@@ -43,6 +43,29 @@ describe('PUT /api/v1/auth/password', () => {
     expect((await me(fresh.json().token)).statusCode).toBe(200);
   });
 
+  it('ends the dashboard sessions of the user too, the one that changed it included', async () => {
+    const admin = await insertAdmin(app, db, { password: oldPassword });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/session',
+      payload: { email: admin.email, password: oldPassword },
+      remoteAddress: newAddress(),
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = signIn.cookies.find((c) => c.name === 'newsroom_session');
+    const headers = { cookie: `newsroom_session=${cookie?.value}`, 'x-csrf-token': signIn.json().csrfToken };
+    const change = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/password',
+      headers,
+      payload: { currentPassword: oldPassword, newPassword },
+      remoteAddress: newAddress(),
+    });
+    expect(change.statusCode).toBe(204);
+    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers });
+    expect(after.statusCode).toBe(401);
+  });
+
   it('works for a publisher too', async () => {
     const publisher = await insertPublisher(app, db, { password: oldPassword, approved: true });
     expect((await changeOwn(publisher.token, { currentPassword: oldPassword, newPassword })).statusCode).toBe(
