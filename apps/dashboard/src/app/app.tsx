@@ -1,0 +1,48 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type ShowToast, Toaster, useToast } from '../components/toaster';
+import { sessionKey } from '../features/auth';
+import { setCsrfToken } from '../lib/api-client';
+import { errorMessage } from '../lib/api-error';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+/** The query cache and the router, wired together: a 401 anywhere returns to /login?next=<here>. */
+export function createDashboard() {
+  const toasts: { show: ShowToast } = { show: () => {} };
+  const queryClient = createQueryClient({
+    onSessionExpired: () => {
+      setCsrfToken(null);
+      queryClient.setQueryData(sessionKey, null);
+      const { pathname, href } = router.state.location;
+      if (pathname !== '/login') void router.navigate({ to: '/login', search: { next: href } });
+    },
+    onMutationError: (error) => toasts.show({ kind: 'error', title: errorMessage(error) }),
+  });
+  const router = createAppRouter(queryClient);
+  return { queryClient, router, toasts };
+}
+
+type Dashboard = ReturnType<typeof createDashboard>;
+
+/** Hands the toaster to the query events (they live outside React). */
+function ToastBridge({ toasts }: { toasts: Dashboard['toasts'] }) {
+  const show = useToast();
+  useEffect(() => {
+    toasts.show = show;
+  }, [show, toasts]);
+  return null;
+}
+
+export function App({ dashboard }: { dashboard?: Dashboard }) {
+  const [{ queryClient, router, toasts }] = useState(() => dashboard ?? createDashboard());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Toaster>
+        <ToastBridge toasts={toasts} />
+        <RouterProvider router={router} />
+      </Toaster>
+    </QueryClientProvider>
+  );
+}
