@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
+import { dashboardSessionPlugin } from './plugins/dashboard-session';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { openApiPlugin } from './plugins/openapi';
@@ -36,6 +37,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin);
+  await app.register(dashboardSessionPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);
 

@@ -28,6 +28,7 @@ export * from './publishers/publisher-article';
 export * from './publishers/publisher-articles.repository';
 export * from './publishers/publisher-feed-state.repository';
 export * from './publishers/publisher-report';
+export * from './sessions/dashboard-session.service';
 export * from './shared/page';
 export * from './site-keys/site-key';
 export * from './site-keys/site-key.repository';

@@ -1,7 +1,6 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -28,7 +27,6 @@ const LoginBodySchema = Type.Object(
 export const queueDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const queue = app.feedImportQueue;
   if (!queue) return;
-  await app.register(cookie);
   await app.register(formbody);
 
   const hidden = { hide: true } as const;
