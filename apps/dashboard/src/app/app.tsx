@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { type ShowToast, Toaster, useToast } from '../components/toaster';
 import { sessionKey } from '../features/auth';
 import { setCsrfToken } from '../lib/api-client';
-import { errorMessage } from '../lib/api-error';
+import { ApiError, errorMessage } from '../lib/api-error';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -18,7 +18,14 @@ export function createDashboard() {
       const { pathname, href } = router.state.location;
       if (pathname !== '/login') void router.navigate({ to: '/login', search: { next: href } });
     },
-    onMutationError: (error) => toasts.show({ kind: 'error', title: errorMessage(error) }),
+    onMutationError: (error) => {
+      // Another tab signed in as someone else (new cookie, new token): read the session again.
+      if (error instanceof ApiError && error.code === 'CSRF_TOKEN_INVALID') {
+        void queryClient.invalidateQueries({ queryKey: sessionKey });
+        return toasts.show({ kind: 'error', title: 'Your session changed. Try again.' });
+      }
+      toasts.show({ kind: 'error', title: errorMessage(error) });
+    },
   });
   const router = createAppRouter(queryClient);
   return { queryClient, router, toasts };

@@ -22,6 +22,7 @@ export type FieldIssue = NonNullable<ErrorBody['details']>[number];
 export type User = Json<AuthSchemas['UserSchema']>;
 export type Role = User['role'];
 export type LoginBody = Json<AuthSchemas['LoginBodySchema']>;
+export type Session = Json<AuthSchemas['SessionResponseSchema']>;
 
 export type Publisher = Json<PublisherSchemas['PublisherSchema']>;
 export type PublisherDetail = Json<PublisherSchemas['PublisherDetailSchema']>;
@@ -45,12 +46,6 @@ export type TestFeedBody = Json<FeedSchemas['TestFeedBodySchema']>;
 export type Site = Json<SiteSchemas['SiteSchema']>;
 export interface SiteList {
   data: Site[];
-}
-
-// TODO(dash-api merge): replace with Json<AuthSchemas['SessionResponseSchema']> once that schema lands.
-export interface Session {
-  user: User;
-  csrfToken: string;
 }
 
 // TODO(dash-api merge): replace with the Json<> of the import-status schema once it lands.
