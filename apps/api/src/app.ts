@@ -4,6 +4,7 @@ import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './plugins/auth';
 import { dashboardSessionPlugin } from './plugins/dashboard-session';
+import { dashboardStatic } from './plugins/dashboard-static';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { openApiPlugin } from './plugins/openapi';
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dashboardSessionPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);
+  await app.register(dashboardStatic);
 
   return app;
 }
