@@ -33,7 +33,7 @@ describe('create publisher form', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Create publisher' }));
 
-    await waitFor(() => expect(errorOf('E-mail')).toBe('Has an invalid format'));
+    await waitFor(() => expect(errorOf('E-mail')).toBe('Enter an e-mail address such as name@example.com'));
     expect(errorOf('Password')).toBe('Must be at least 12 characters');
     expect(errorOf('Name')).toBeNull();
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');

@@ -24,6 +24,14 @@ export function createDashboard() {
         void queryClient.invalidateQueries({ queryKey: sessionKey });
         return toasts.show({ kind: 'error', title: 'Your session changed. Try again.' });
       }
+      // The form puts each field's problem next to it; the toast only points there.
+      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
+        return toasts.show({
+          kind: 'error',
+          title: 'Some fields need attention',
+          description: 'See the messages next to them.',
+        });
+      }
       toasts.show({ kind: 'error', title: errorMessage(error) });
     },
   });

@@ -18,7 +18,7 @@ export function fieldErrors<F extends string>(
     const required = /required property '([^']+)'/.exec(issue.message)?.[1];
     const field = required ?? segments[1];
     if (field && known.has(field) && !result[field as F]) {
-      result[field as F] = humanizeIssue(issue.message);
+      result[field as F] = humanizeIssue(issue.message, field);
     }
   }
   const byCode = codeFields[error.code];
@@ -26,9 +26,16 @@ export function fieldErrors<F extends string>(
   return result;
 }
 
+// What a field's pattern asks for, in words (the schema's regular expression is never shown).
+const patternMeanings: Record<string, string> = {
+  email: 'Enter an e-mail address such as name@example.com',
+  feedUrl: 'Enter an address starting with http:// or https://',
+};
+
 /** Ajv's wording made readable: no regular expressions shown to people. */
-export function humanizeIssue(message: string): string {
-  if (message.startsWith('must match pattern')) return 'Has an invalid format';
+export function humanizeIssue(message: string, field?: string): string {
+  if (message.startsWith('must match pattern'))
+    return (field && patternMeanings[field]) ?? 'Has an invalid format';
   if (message.startsWith('must have required property')) return 'Required';
   const fewer = /must NOT have fewer than (\d+) characters/.exec(message);
   if (fewer) return `Must be at least ${fewer[1]} characters`;
