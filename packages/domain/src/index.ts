@@ -21,6 +21,7 @@ export * from './published/published-article';
 export * from './published/published-article.repository';
 export * from './published/published-article.service';
 export * from './published/published-listing';
+export * from './publishers/feed-health';
 export * from './publishers/publisher';
 export * from './publishers/publisher.repository';
 export * from './publishers/publisher.service';

@@ -69,7 +69,7 @@ describe('POST /api/v1/publisher/:id/import', () => {
     const again = await post(`/api/v1/publisher/${publisherId}/import`, adminToken);
     expect(again.json()).toEqual({ jobId });
     const job = await app.feedImportQueue?.getJob(jobId);
-    expect(job?.data).toEqual({ publisherId, trigger: 'manual' });
+    expect(job?.data).toEqual({ publisherId, publisherName: 'The Guardian', trigger: 'manual' });
     expect(await app.feedImportQueue?.getWaitingCount()).toBe(1);
   });
 

@@ -6,11 +6,12 @@ import {
   recordFeedFetchFailure,
 } from '@newsroom/domain';
 import { FeedError, type FetchFeedResult as FetchedFeed, streamFeed } from '@newsroom/feeds';
-import type { FeedImportJob } from '@newsroom/queue';
+import type { FeedImportJob, FetchFeedOutcome } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { JobDeps } from './job-deps';
 
-export type FetchFeedResult = ImportCounts | { skipped: 'not-importable' };
+/** The job's return value, as the queue contract states it (what "Import now" shows). */
+export type FetchFeedResult = FetchFeedOutcome;
 
 /** A failure worth retrying (timeout, 5xx, 429, network); carries the server's Retry-After if any. */
 export class TransientFeedError extends Error {
@@ -53,17 +54,22 @@ export async function fetchFeedJob(
   if (!publisher || !isImportable(publisher) || !publisher.feedUrl) return { skipped: 'not-importable' };
 
   const giveUp = (error: unknown) => failFeedJob(job, deps, error);
+  // Run again by hand after it completed (Retry in the queue dashboard): fetch afresh, without the
+  // validators, so the administrator gets the feed as it is now rather than a 304.
+  const rerun = job.data.completedAt !== undefined;
   let fetched: FetchedFeed;
   try {
     fetched = await deps.fetcher.fetch({
       url: publisher.feedUrl,
-      etag: publisher.etag,
-      lastModified: publisher.lastModified,
+      etag: rerun ? null : publisher.etag,
+      lastModified: rerun ? null : publisher.lastModified,
     });
   } catch (error) {
     return giveUp(error);
   }
-  if (fetched.notModified) return importFeedItems(deps.db, publisherId, fetched, deps.now());
+  if (fetched.notModified) {
+    return markCompleted(job, deps, await importFeedItems(deps.db, publisherId, fetched, deps.now()));
+  }
 
   const { body, contentType, finalUrl, etag, lastModified } = fetched;
   // Items are parsed and saved batch by batch inside the import's transaction: a feed that turns out
@@ -82,7 +88,27 @@ export async function fetchFeedJob(
       throw error;
     }
   };
-  return body.length > BIG_FEED_BYTES ? deps.bigFeedGate.run(parseAndImport) : parseAndImport();
+  const counts = await (body.length > BIG_FEED_BYTES
+    ? deps.bigFeedGate.run(parseAndImport)
+    : parseAndImport());
+  return markCompleted(job, deps, counts);
+}
+
+/**
+ * Notes on the job that it completed, so a later hand-made rerun of it is recognised (see
+ * FetchFeedJobData.completedAt). The import is already saved: a Redis hiccup here is logged, not a failure.
+ */
+async function markCompleted(
+  job: FeedImportJob<'fetch-feed'>,
+  deps: JobDeps,
+  counts: ImportCounts,
+): Promise<ImportCounts> {
+  await job
+    .updateData({ ...job.data, completedAt: deps.now().toISOString() })
+    .catch((error: unknown) =>
+      deps.logger.warn({ err: error, jobId: job.id }, 'could not mark the job completed'),
+    );
+  return counts;
 }
 
 /**
