@@ -1,62 +1,50 @@
-import { explainLastError } from '../lib/feed-errors';
+import type { FeedHealth as FeedHealthFacts } from '../lib/api-types';
 import { formatDateTime, formatRelative } from '../lib/format';
 
-export interface FeedHealthFacts {
-  feedUrl: string | null;
-  lastFetchedAt: string | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  /** The last time an item was new (optional: not every API answer has it). */
-  lastNewItemAt?: string | null | undefined;
-}
+const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} (${formatRelative(iso)})` : 'never');
 
 /** One sentence on how the feed is doing. */
-export function feedHealthSummary(feed: FeedHealthFacts): {
-  tone: 'success' | 'warning' | 'error';
-  text: string;
-} {
-  if (!feed.feedUrl) return { tone: 'warning', text: 'No feed address is set, so nothing is imported.' };
-  if (feed.consecutiveFailures > 0) {
-    const times = feed.consecutiveFailures === 1 ? 'once' : `${feed.consecutiveFailures} times in a row`;
-    return { tone: 'error', text: `The last fetch failed (${times}).` };
+export function feedHealthSummary(
+  feedUrl: string | null,
+  health: FeedHealthFacts,
+): { tone: 'success' | 'warning' | 'error'; text: string } {
+  if (!feedUrl) return { tone: 'warning', text: 'No feed address is set, so nothing is imported.' };
+  if (health.lastResult === 'failed') {
+    const times = health.consecutiveFailures > 1 ? ` (${health.consecutiveFailures} times in a row)` : '';
+    return {
+      tone: 'error',
+      text: `The last fetch failed${times}: ${health.lastError?.message ?? 'the feed could not be read.'}`,
+    };
   }
-  if (!feed.lastFetchedAt) return { tone: 'warning', text: 'The feed has not been fetched yet.' };
+  if (health.lastResult === 'never') return { tone: 'warning', text: 'The feed has not been fetched yet.' };
   return {
     tone: 'success',
-    text: `The feed is healthy: last fetched ${formatRelative(feed.lastFetchedAt)}.`,
+    text: `The feed is healthy: last fetched ${formatRelative(health.lastFetchedAt)}.`,
   };
 }
 
-/** Feed health in words: the summary, when it was last fetched, the last error explained. */
-export function FeedHealth({ feed }: { feed: FeedHealthFacts }) {
-  const summary = feedHealthSummary(feed);
-  const problem = feed.lastError ? explainLastError(feed.lastError) : null;
+/** Feed health in words: a summary, when it was last fetched, the last new item, the last error explained. */
+export function FeedHealth({ feedUrl, health }: { feedUrl: string | null; health: FeedHealthFacts }) {
+  const summary = feedHealthSummary(feedUrl, health);
   return (
     <div className="stack">
-      <div className={`alert alert-${summary.tone === 'error' ? 'error' : summary.tone}`}>{summary.text}</div>
+      <div className={`alert alert-${summary.tone}`}>{summary.text}</div>
       <dl className="dl">
         <dt>Feed address</dt>
-        <dd>{feed.feedUrl ?? 'not set'}</dd>
+        <dd>{feedUrl ?? 'not set'}</dd>
         <dt>Last fetched</dt>
-        <dd>
-          {feed.lastFetchedAt
-            ? `${formatDateTime(feed.lastFetchedAt)} (${formatRelative(feed.lastFetchedAt)})`
-            : 'never'}
-        </dd>
-        {feed.lastNewItemAt !== undefined && (
-          <>
-            <dt>Last new item</dt>
-            <dd>{feed.lastNewItemAt ? formatDateTime(feed.lastNewItemAt) : 'none yet'}</dd>
-          </>
-        )}
+        <dd>{when(health.lastFetchedAt)}</dd>
+        <dt>Last new item</dt>
+        <dd>{health.lastNewItemAt ? when(health.lastNewItemAt) : 'none yet'}</dd>
         <dt>Failures in a row</dt>
-        <dd>{feed.consecutiveFailures}</dd>
-        {problem && (
+        <dd>{health.consecutiveFailures}</dd>
+        {health.lastError && (
           <>
             <dt>Last error</dt>
             <dd>
-              {problem.summary}
-              {problem.detail && <span className="muted"> ({problem.detail})</span>}
+              {health.lastError.message}
+              {health.lastError.detail && <span className="muted"> ({health.lastError.detail})</span>}
+              {health.lastFailedAt && <span className="muted"> · {formatDateTime(health.lastFailedAt)}</span>}
             </dd>
           </>
         )}

@@ -26,6 +26,8 @@ export type Session = Json<AuthSchemas['SessionResponseSchema']>;
 
 export type Publisher = Json<PublisherSchemas['PublisherSchema']>;
 export type PublisherDetail = Json<PublisherSchemas['PublisherDetailSchema']>;
+export type PublisherState = Json<PublisherSchemas['PublisherStateSchema']>;
+export type FeedHealth = Json<PublisherSchemas['FeedHealthSchema']>;
 export type PublisherList = Json<PublisherSchemas['PublisherListSchema']>;
 export type PublisherListQuery = Partial<Json<PublisherSchemas['PublisherListQuerySchema']>>;
 export type ArticleCounts = Json<PublisherSchemas['ArticleCountsSchema']>;
@@ -39,6 +41,7 @@ export type ArticleStatus = PublisherArticle['status'];
 export type OwnArticles = Json<PublisherSchemas['OwnArticlesSchema']>;
 
 export type ImportJob = Json<FeedSchemas['ImportJobSchema']>;
+export type ImportStatus = Json<FeedSchemas['ImportStatusSchema']>;
 export type FeedPreview = Json<FeedSchemas['FeedPreviewSchema']>;
 export type PreviewArticle = Json<FeedSchemas['PreviewArticleSchema']>;
 export type TestFeedBody = Json<FeedSchemas['TestFeedBodySchema']>;
@@ -46,11 +49,4 @@ export type TestFeedBody = Json<FeedSchemas['TestFeedBodySchema']>;
 export type Site = Json<SiteSchemas['SiteSchema']>;
 export interface SiteList {
   data: Site[];
-}
-
-// TODO(dash-api merge): replace with the Json<> of the import-status schema once it lands.
-export interface ImportStatus {
-  state: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'unknown';
-  outcome?: { fetched: number; inserted: number; skipped: number; notModified: boolean } | undefined;
-  error?: string | undefined;
 }

@@ -1,5 +1,5 @@
-// Feed failures in words for people. The API and the worker name them by a stable code
-// (packages/feeds FeedErrorCode); the stored last error is "<CODE>: <message>".
+// Feed failures in words for people: the test-feed preview's 422 names them by a stable code
+// (packages/feeds FeedErrorCode), with the fetcher's own message.
 
 const explanations: Record<string, string> = {
   INVALID_URL: 'The address is not a valid web address (it must start with http:// or https://).',
@@ -21,15 +21,9 @@ export interface FeedProblem {
   detail: string | null;
 }
 
-/** Explains a feed error from its code and message (either the API's 422 body or a stored last error). */
+/** Explains a feed error from its code and message (the API's 422 body). */
 export function explainFeedError(code: string | null, message: string | null): FeedProblem {
   const summary = (code && explanations[code]) ?? 'The feed could not be read.';
   const detail = message && message !== summary ? message : null;
   return { summary, detail };
-}
-
-/** Splits a stored last error ("NOT_A_FEED: The document is not a feed") into its explanation. */
-export function explainLastError(lastError: string): FeedProblem {
-  const match = /^([A-Z_]+):\s*(.*)$/s.exec(lastError);
-  return match ? explainFeedError(match[1] ?? null, match[2] ?? null) : explainFeedError(null, lastError);
 }

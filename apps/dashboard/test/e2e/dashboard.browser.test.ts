@@ -166,7 +166,8 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
 
   it('reports the monthly counts as a table and a chart', async () => {
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
-    const row = admin.getByRole('row', { name: /Harbour Gazette/ });
+    const table = admin.getByRole('table', { name: /Articles per publisher per month/ });
+    const row = table.getByRole('row', { name: /Harbour Gazette/ });
     await row.waitFor();
     expect(await row.getByRole('cell').last().textContent()).toBe('6');
     await admin.locator('.recharts-surface').first().waitFor();

@@ -1,10 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { insertAdmin, insertPublisher } from '../../../api/test/support/dashboard-accounts';
 import { createTestApp } from '../../../api/test/support/test-app';
 import { injectFetch } from './api-fetch';
 
 export const password = 'correct horse battery staple';
+
+// The API answers from Postgres on a shared 2-core machine: give findBy*/waitFor more than the default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * The real API on this file's own database and Redis prefix, wired in as the dashboard's fetch.

@@ -73,7 +73,7 @@ export function PublisherDashboardPage() {
           ) : me.isError ? (
             <ErrorState error={me.error} onRetry={() => me.refetch()} />
           ) : (
-            <FeedHealth feed={me.data} />
+            <FeedHealth feedUrl={me.data.feedUrl} health={me.data.feedHealth} />
           )}
         </section>
         <section aria-labelledby="articles-title" className="stack">

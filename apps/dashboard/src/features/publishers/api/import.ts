@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { ImportJob, ImportStatus } from '../../../lib/api-types';
 
 /** The job states after which nothing changes any more. */
-export const finishedImportStates: ReadonlySet<string> = new Set(['completed', 'failed', 'unknown']);
+export const finishedImportStates: ReadonlySet<string> = new Set(['completed', 'failed']);
 const pollEveryMs = 1_000;
 /** Polling stops after this long; the view then says the outcome is not known yet. */
 export const importPollLimitMs = 120_000;

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import type { ImportStatus } from '../../../lib/api-types';
-import { explainLastError } from '../../../lib/feed-errors';
 import { finishedImportStates, importPollLimitMs, importStatusQuery, useStartImport } from '../api/import';
 import { publisherKeys } from '../api/publishers';
 
@@ -16,15 +15,13 @@ export function describeImport(
       return { tone: 'warning', text: 'The import is still queued or running. Check back later.' };
     return { tone: 'warning', text: status?.state === 'active' ? 'Importing…' : 'Queued…' };
   }
-  if (status.state === 'failed') {
-    const problem = status.error ? explainLastError(status.error) : null;
-    return {
-      tone: 'error',
-      text: `The import failed. ${problem ? problem.summary + (problem.detail ? ` (${problem.detail})` : '') : ''}`.trim(),
-    };
+  if (status.state === 'failed' || !status.outcome) {
+    const error = status.error;
+    const why = error
+      ? `${error.message}${error.detail ? ` (${error.detail})` : ''}`
+      : 'No reason was given.';
+    return { tone: 'error', text: `The import failed: ${why}` };
   }
-  if (status.state === 'unknown' || !status.outcome)
-    return { tone: 'warning', text: 'The job is no longer known.' };
   const { fetched, inserted, skipped, notModified } = status.outcome;
   if (notModified)
     return { tone: 'success', text: 'Done: the feed has not changed since the last fetch (not modified).' };

@@ -1,7 +1,6 @@
 import { Button } from '../../../components/button';
-import type { Publisher } from '../../../lib/api-types';
+import type { PublisherDetail } from '../../../lib/api-types';
 import { type PublisherAction, usePublisherAction } from '../api/publishers';
-import { stateOf } from './publisher-state';
 
 /** The state changes a publisher allows now (approve / disable / enable), plus delete. */
 export function PublisherActions({
@@ -9,12 +8,12 @@ export function PublisherActions({
   onDelete,
   size = 'small',
 }: {
-  publisher: Pick<Publisher, 'id' | 'name' | 'approved' | 'disabled'>;
+  publisher: Pick<PublisherDetail, 'id' | 'name' | 'state'>;
   onDelete(): void;
   size?: 'small' | 'normal';
 }) {
   const action = usePublisherAction();
-  const state = stateOf(publisher);
+  const { state } = publisher;
   const run = (name: PublisherAction) => action.mutate({ id: publisher.id, action: name });
   const busy = (name: PublisherAction) => action.isPending && action.variables?.action === name;
   const label = (verb: string) => `${verb} ${publisher.name}`;

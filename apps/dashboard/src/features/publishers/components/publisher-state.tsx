@@ -1,6 +1,5 @@
 import { Badge } from '../../../components/status-badge';
-import type { Publisher } from '../../../lib/api-types';
-import type { PublisherState } from '../routes/publishers-search';
+import type { PublisherState } from '../../../lib/api-types';
 
 export const stateLabels: Record<PublisherState, string> = {
   awaiting: 'Awaiting approval',
@@ -8,13 +7,8 @@ export const stateLabels: Record<PublisherState, string> = {
   disabled: 'Disabled',
 };
 
-export function stateOf(publisher: Pick<Publisher, 'approved' | 'disabled'>): PublisherState {
-  if (publisher.disabled) return 'disabled';
-  return publisher.approved ? 'approved' : 'awaiting';
-}
+const tones = { approved: 'success', awaiting: 'warning', disabled: 'danger' } as const;
 
-export function PublisherStateBadge({ publisher }: { publisher: Pick<Publisher, 'approved' | 'disabled'> }) {
-  const state = stateOf(publisher);
-  const tone = state === 'approved' ? 'success' : state === 'disabled' ? 'danger' : 'warning';
-  return <Badge tone={tone}>{stateLabels[state]}</Badge>;
+export function PublisherStateBadge({ state }: { state: PublisherState }) {
+  return <Badge tone={tones[state]}>{stateLabels[state]}</Badge>;
 }

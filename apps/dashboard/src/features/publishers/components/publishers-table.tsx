@@ -1,24 +1,23 @@
 import { Link } from '@tanstack/react-router';
-import type { Publisher } from '../../../lib/api-types';
-import { explainLastError } from '../../../lib/feed-errors';
+import type { PublisherDetail } from '../../../lib/api-types';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { PublisherActions } from './publisher-actions';
 import { PublisherStateBadge } from './publisher-state';
 
-type Row = Publisher & { articleCounts?: { total: number; published: number; pending: number } };
-
-function LastFetch({ publisher }: { publisher: Publisher }) {
-  if (!publisher.lastFetchedAt && !publisher.lastError) return <span className="muted">never</span>;
+/** The last fetch's time and result, in words. */
+function LastFetch({ publisher }: { publisher: PublisherDetail }) {
+  const health = publisher.feedHealth;
+  if (health.lastResult === 'never') return <span className="muted">never</span>;
   return (
     <>
-      {publisher.lastFetchedAt && (
-        <span title={formatDateTime(publisher.lastFetchedAt)}>{formatRelative(publisher.lastFetchedAt)}</span>
+      {health.lastResultAt && (
+        <span title={formatDateTime(health.lastResultAt)}>{formatRelative(health.lastResultAt)}</span>
       )}
       <br />
-      {publisher.consecutiveFailures > 0 && publisher.lastError ? (
-        <span className="field-error">{explainLastError(publisher.lastError).summary}</span>
+      {health.lastResult === 'failed' ? (
+        <span className="field-error">{health.lastError?.message ?? 'Failed'}</span>
       ) : (
-        publisher.lastFetchedAt && <span className="muted">OK</span>
+        <span className="muted">OK</span>
       )}
     </>
   );
@@ -28,8 +27,8 @@ export function PublishersTable({
   publishers,
   onDelete,
 }: {
-  publishers: Row[];
-  onDelete(publisher: Publisher): void;
+  publishers: PublisherDetail[];
+  onDelete(publisher: PublisherDetail): void;
 }) {
   return (
     <div className="table-wrap">
@@ -62,7 +61,7 @@ export function PublishersTable({
                 <span className="muted break-anywhere">{publisher.email ?? ''}</span>
               </td>
               <td>
-                <PublisherStateBadge publisher={publisher} />
+                <PublisherStateBadge state={publisher.state} />
               </td>
               <td>{publisher.autoApprove ? 'On' : 'Off'}</td>
               <td className="break-anywhere" style={{ maxWidth: 260 }}>
@@ -73,15 +72,11 @@ export function PublishersTable({
               </td>
               <td className="num">{publisher.consecutiveFailures}</td>
               <td className="num">
-                {publisher.articleCounts ? (
-                  <span
-                    title={`${publisher.articleCounts.published} published, ${publisher.articleCounts.pending} pending`}
-                  >
-                    {publisher.articleCounts.total.toLocaleString()}
-                  </span>
-                ) : (
-                  '—'
-                )}
+                <span
+                  title={`${publisher.articleCounts.published} published, ${publisher.articleCounts.pending} pending`}
+                >
+                  {publisher.articleCounts.total.toLocaleString()}
+                </span>
               </td>
               <td>
                 <PublisherActions publisher={publisher} onDelete={() => onDelete(publisher)} />

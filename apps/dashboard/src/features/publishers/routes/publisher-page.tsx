@@ -46,14 +46,14 @@ export function PublisherPage({ id }: { id: string }) {
         actions={<PublisherActions publisher={p} size="normal" onDelete={() => setDeleting(true)} />}
       >
         <p className="row">
-          <PublisherStateBadge publisher={p} />
+          <PublisherStateBadge state={p.state} />
           <span className="muted">{p.email}</span>
         </p>
       </PageHeader>
       <div className="grid-2">
         <section className="card" aria-labelledby="feed-title">
           <h2 id="feed-title">Feed health</h2>
-          <FeedHealth feed={p} />
+          <FeedHealth feedUrl={p.feedUrl} health={p.feedHealth} />
         </section>
         <section className="card" aria-labelledby="import-title">
           <h2 id="import-title">Import</h2>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { Publisher } from '../../../lib/api-types';
+import type { PublisherDetail } from '../../../lib/api-types';
 import { publishersQuery } from '../api/publishers';
 import { DeletePublisherDialog } from '../components/delete-publisher-dialog';
 import { PublisherFilters } from '../components/publisher-filters';
@@ -20,7 +20,7 @@ export function PublishersPage({
   onSearchChange(search: PublishersSearch): void;
 }) {
   const list = useQuery(publishersQuery(search));
-  const [deleting, setDeleting] = useState<Publisher | null>(null);
+  const [deleting, setDeleting] = useState<PublisherDetail | null>(null);
   const filtered = Boolean(search.state || search.q);
 
   return (

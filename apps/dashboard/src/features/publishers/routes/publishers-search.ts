@@ -1,7 +1,13 @@
+import type { PublisherState } from '../../../lib/api-types';
+
 // The /publishers view's URL state (so filters survive reloads and links).
 
-export const publisherStates = ['awaiting', 'approved', 'disabled'] as const;
-export type PublisherState = (typeof publisherStates)[number];
+export const publisherStates = [
+  'awaiting',
+  'approved',
+  'disabled',
+] as const satisfies readonly PublisherState[];
+export type { PublisherState };
 
 export interface PublishersSearch {
   state?: PublisherState | undefined;
