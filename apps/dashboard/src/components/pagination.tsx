@@ -5,15 +5,15 @@ export interface PaginationProps {
   pages: number;
   total: number;
   onPage(page: number): void;
-  /** What the total counts, e.g. "publishers". */
-  noun: string;
+  /** What the total counts, singular and plural, e.g. ['publisher', 'publishers']. */
+  noun: readonly [string, string];
 }
 
 export function Pagination({ page, pages, total, onPage, noun }: PaginationProps) {
   return (
     <nav className="pagination" aria-label="Pages">
       <span className="muted">
-        {total.toLocaleString()} {noun}
+        {total.toLocaleString()} {total === 1 ? noun[0] : noun[1]}
         {pages > 1 && ` · page ${page} of ${pages}`}
       </span>
       {pages > 1 && (

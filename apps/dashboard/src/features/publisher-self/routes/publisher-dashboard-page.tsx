@@ -105,7 +105,7 @@ export function PublisherDashboardPage() {
                 page={articles.data.meta.pagination.page}
                 pages={articles.data.meta.pagination.pages}
                 total={articles.data.meta.pagination.total}
-                noun="articles"
+                noun={['article', 'articles']}
                 onPage={setPage}
               />
             </div>

@@ -32,7 +32,7 @@ export function PublishersTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table-wide">
         <caption className="visually-hidden">Publishers</caption>
         <thead>
           <tr>
@@ -64,7 +64,7 @@ export function PublishersTable({
                 <PublisherStateBadge state={publisher.state} />
               </td>
               <td>{publisher.autoApprove ? 'On' : 'Off'}</td>
-              <td className="break-anywhere" style={{ maxWidth: 260 }}>
+              <td className="break-anywhere" style={{ maxWidth: 240 }}>
                 {publisher.feedUrl ?? <span className="muted">not set</span>}
               </td>
               <td>

@@ -50,7 +50,7 @@ export function PublishersPage({
               page={list.data.meta.pagination.page}
               pages={list.data.meta.pagination.pages}
               total={list.data.meta.pagination.total}
-              noun="publishers"
+              noun={['publisher', 'publishers']}
               onPage={(page) => onSearchChange({ ...search, page: page > 1 ? page : undefined })}
             />
           </div>
