@@ -8,6 +8,7 @@ COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
 COPY patches/ patches/
 COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
+COPY apps/dashboard/package.json apps/dashboard/
 COPY packages/config/package.json packages/config/
 COPY packages/domain/package.json packages/domain/
 COPY packages/feeds/package.json packages/feeds/
