@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { httpTimeoutOptions } from './http-timeouts';
+import { SiteKeyUsage } from './client/site-key-usage';
 import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
 import { answerClientError } from './plugins/client-error-handler';
@@ -45,6 +46,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('passwords', passwords);
   app.addHook('onClose', () => passwords.close());
   app.decorate('storage', deps.storage);
+  const siteKeyUsage = new SiteKeyUsage(deps.db, app.log);
+  app.decorate('siteKeyUsage', siteKeyUsage);
+  app.addHook('onClose', () => siteKeyUsage.close());
   const metrics = deps.metricsRegistry && createApiMetrics(deps.metricsRegistry, deps.db);
   app.decorate('metrics', metrics);
 

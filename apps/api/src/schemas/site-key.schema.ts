@@ -11,6 +11,9 @@ export const SiteKeySchema = Type.Object(
     revokedAt: Type.Union([DateTimeSchema, Type.Null()], {
       description: 'when the key was revoked; null while valid',
     }),
+    lastUsedAt: Type.Union([DateTimeSchema, Type.Null()], {
+      description: 'when a client request last used the key (written about once a minute); null if never',
+    }),
   },
   { title: 'SiteKey' },
 );
