@@ -10,6 +10,7 @@ import * as articleBodyLz4 from './2026-11-22T0600-article-body-lz4';
 import * as publishedAtMilliseconds from './2026-11-23T1600-published-at-milliseconds';
 import * as articleListFilters from './2026-11-23T1700-article-list-filters';
 import * as siteKeyLastUsed from './2026-11-23T1710-site-key-last-used';
+import * as articleTitleTrigramIndex from './2026-11-23T1720-article-title-trigram-index';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1600-published-at-milliseconds': publishedAtMilliseconds,
   '2026-11-23T1700-article-list-filters': articleListFilters,
   '2026-11-23T1710-site-key-last-used': siteKeyLastUsed,
+  '2026-11-23T1720-article-title-trigram-index': articleTitleTrigramIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

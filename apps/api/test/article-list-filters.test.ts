@@ -135,7 +135,7 @@ describe('GET /api/v1/article/pending by publisher', () => {
 });
 
 describe('the list query plans', () => {
-  it('uses the new indexes for newest-first over every status and for the tag filter', async () => {
+  it('uses the new indexes for newest-first over every status, the tag filter and the title search', async () => {
     await sql`analyze articles`.execute(db);
     // One connection for the setting and the plans: a transaction pins it.
     await db.transaction().execute(async (tx) => {
@@ -150,6 +150,9 @@ describe('the list query plans', () => {
       expect(
         await plan("select count(*) from articles where article_tags_lower(tags) @> array[lower('City')]"),
       ).toContain('articles_tags_lower_idx');
+      expect(await plan("select count(*) from articles where title ilike '%budget%'")).toContain(
+        'articles_title_trgm_idx',
+      );
     });
   });
 });

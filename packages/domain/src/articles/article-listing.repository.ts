@@ -86,28 +86,39 @@ export async function countFilteredArticlesByStatus(
 }
 
 /**
- * One page of articles matching `filter`, as summaries (no body).
+ * One page of articles matching `filter`, as summaries (no body), without the total.
  * `order`: newest first for the dashboard list, oldest first for the review queue.
  */
+export async function findArticleSummaries(
+  db: DbOrTx,
+  filter: ArticleFilter,
+  page: PageRequest,
+  order: 'newest' | 'oldest' = 'newest',
+): Promise<ArticleSummary[]> {
+  const direction = order === 'newest' ? 'desc' : 'asc';
+  const rows = await filtered(db, filter)
+    .select(summaryColumns)
+    .select(hostSitesOf)
+    .orderBy('articles.created_at', direction)
+    .orderBy('articles.id', direction)
+    .limit(page.limit)
+    .offset(offsetOf(page))
+    .execute();
+  return rows.map(toArticleSummary);
+}
+
+/** One page of articles matching `filter` (see findArticleSummaries) and how many match in all. */
 export async function listArticleSummaries(
   db: DbOrTx,
   filter: ArticleFilter,
   page: PageRequest,
   order: 'newest' | 'oldest' = 'newest',
 ): Promise<Page<ArticleSummary>> {
-  const direction = order === 'newest' ? 'desc' : 'asc';
-  const [rows, count] = await Promise.all([
-    filtered(db, filter)
-      .select(summaryColumns)
-      .select(hostSitesOf)
-      .orderBy('articles.created_at', direction)
-      .orderBy('articles.id', direction)
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
+  const [items, count] = await Promise.all([
+    findArticleSummaries(db, filter, page, order),
     filtered(db, filter)
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toArticleSummary), total: Number(count.total) };
+  return { items, total: Number(count.total) };
 }
