@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
 
 export const SiteKeySchema = Type.Object(
@@ -17,6 +17,7 @@ export const SiteKeySchema = Type.Object(
   },
   { title: 'SiteKey' },
 );
+export type SiteKey = Static<typeof SiteKeySchema>;
 
 export const CreatedSiteKeySchema = Type.Object(
   {
