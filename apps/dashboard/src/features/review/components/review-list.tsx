@@ -19,9 +19,8 @@ export function ReviewList({
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     if (!selectedId) return;
-    list.current
-      ?.querySelector(`[data-id="${CSS.escape(selectedId)}"]`)
-      ?.scrollIntoView?.({ block: 'nearest' });
+    // Ids are UUIDs: safe inside the attribute selector as they are.
+    list.current?.querySelector(`[data-id="${selectedId}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [selectedId]);
 
   return (

@@ -78,8 +78,18 @@ export function useRevokeSiteKey(siteId: string) {
   });
 }
 
-/** How many articles the site carries, when the API says (GET /site's articleCount). */
-export function articleCountOf(site: Site): number | null {
-  const count = (site as { articleCount?: unknown }).articleCount;
-  return typeof count === 'number' ? count : null;
+export interface SiteArticleCount {
+  total: number;
+  published: number;
+}
+
+/**
+ * How many articles the site carries, as GET /site reports it (`articleCount`, from the issue-13 API;
+ * null from an API without it, and the views then say less).
+ */
+export function articleCountOf(site: Site): SiteArticleCount | null {
+  const count = (site as { articleCount?: Partial<SiteArticleCount> }).articleCount;
+  return typeof count?.total === 'number' && typeof count.published === 'number'
+    ? { total: count.total, published: count.published }
+    : null;
 }

@@ -25,12 +25,13 @@ export function DeleteSiteDialog({ site, onClose }: { site: Site | null; onClose
     >
       {count === null ? (
         <p>The articles on this site are not deleted.</p>
-      ) : count === 0 ? (
+      ) : count.total === 0 ? (
         <p>No article is on this site.</p>
       ) : (
         <p>
           <strong>
-            {site?.name} carries {articles(count)}.
+            {site?.name} carries {articles(count.total)}
+            {count.published > 0 && `, ${count.published.toLocaleString()} of them published`}.
           </strong>{' '}
           They are not deleted: they lose their link to this site and stop appearing in its client API at
           once. Articles that were only on this site are then on no site until you assign another.

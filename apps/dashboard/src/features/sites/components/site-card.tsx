@@ -19,7 +19,8 @@ export function SiteCard({ site, onDelete }: { site: Site; onDelete(): void }) {
           <h2 className="site-card-name">{site.name}</h2>
           <p className="muted site-card-meta">
             <code>{site.slug}</code> · {site.domain ?? 'no domain'}
-            {count !== null && ` · ${count.toLocaleString()} ${count === 1 ? 'article' : 'articles'}`}
+            {count !== null &&
+              ` · ${count.total.toLocaleString()} ${count.total === 1 ? 'article' : 'articles'} (${count.published.toLocaleString()} published)`}
           </p>
         </div>
         {!editing && (
