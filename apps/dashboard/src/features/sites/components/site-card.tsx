@@ -41,9 +41,8 @@ export function SiteCard({ site, onDelete }: { site: Site; onDelete(): void }) {
           aria-expanded={keysOpen}
           aria-controls={keysId}
           onClick={() => setKeysOpen((open) => !open)}
-          aria-label={`API keys of ${site.name}`}
         >
-          {keysOpen ? 'Hide API keys' : 'API keys'}
+          API keys<span className="visually-hidden"> of {site.name}</span>
         </Button>
       </div>
       <div id={keysId} hidden={!keysOpen}>
