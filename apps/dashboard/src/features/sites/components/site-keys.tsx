@@ -61,7 +61,7 @@ export function SiteKeys({ site }: { site: Site }) {
         <p className="muted">No keys yet: this site cannot read the client API.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table site-keys-table">
             <caption className="visually-hidden">API keys of {site.name}</caption>
             <thead>
               <tr>
@@ -77,7 +77,7 @@ export function SiteKeys({ site }: { site: Site }) {
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.id}>
-                  <td className="break-anywhere">{key.name}</td>
+                  <td>{key.name}</td>
                   <td>
                     <code>{key.prefix}…</code>
                   </td>
