@@ -42,7 +42,7 @@ export function SiteCard({ site, onDelete }: { site: Site; onDelete(): void }) {
           aria-controls={keysId}
           onClick={() => setKeysOpen((open) => !open)}
         >
-          API keys<span className="visually-hidden"> of {site.name}</span>
+          API keys <span className="visually-hidden">of {site.name}</span>
         </Button>
       </div>
       <div id={keysId} hidden={!keysOpen}>
