@@ -8,6 +8,7 @@ const adminLinks = [
   { to: '/publishers', label: 'Publishers' },
   { to: '/publishers/create', label: 'New publisher' },
   { to: '/publishers/reports', label: 'Reports' },
+  { to: '/articles', label: 'Articles' },
 ] as const;
 const publisherLinks = [
   { to: '/publisher/dashboard', label: 'Dashboard' },

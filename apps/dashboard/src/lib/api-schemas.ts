@@ -5,3 +5,5 @@ export type ErrorSchemas = typeof import('@newsroom/api/src/schemas/error.schema
 export type FeedSchemas = typeof import('@newsroom/api/src/schemas/feed-import.schema');
 export type PublisherSchemas = typeof import('@newsroom/api/src/schemas/publisher.schema');
 export type SiteSchemas = typeof import('@newsroom/api/src/schemas/site.schema');
+export type ArticleSchemas = typeof import('@newsroom/api/src/schemas/article.schema');
+export type UploadSchemas = typeof import('@newsroom/api/src/schemas/upload.schema');

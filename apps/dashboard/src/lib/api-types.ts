@@ -2,7 +2,15 @@
 // nothing of the API reaches the bundle). Never retype a field here: add the schema's Static instead.
 
 import type { Static, TSchema } from 'typebox';
-import type { AuthSchemas, ErrorSchemas, FeedSchemas, PublisherSchemas, SiteSchemas } from './api-schemas';
+import type {
+  ArticleSchemas,
+  AuthSchemas,
+  ErrorSchemas,
+  FeedSchemas,
+  PublisherSchemas,
+  SiteSchemas,
+  UploadSchemas,
+} from './api-schemas';
 
 /** A value as JSON carries it: the API's Date fields arrive as ISO strings. */
 export type Wire<T> = T extends Date
@@ -50,3 +58,10 @@ export type Site = Json<SiteSchemas['SiteSchema']>;
 export interface SiteList {
   data: Site[];
 }
+
+export type Article = Json<ArticleSchemas['ArticleSchema']>;
+export type ArticleSummary = Json<ArticleSchemas['ArticleSummarySchema']>;
+export type CreateArticleBody = Json<ArticleSchemas['CreateArticleBodySchema']>;
+export type EditArticleBody = Json<ArticleSchemas['EditArticleBodySchema']>;
+export type SignStorageBody = Json<UploadSchemas['SignStorageBodySchema']>;
+export type SignedUpload = Json<UploadSchemas['SignedUploadSchema']>;
