@@ -63,7 +63,14 @@ async function signIn(page: Page) {
 
 /** The toasts closed, so they do not cover the screenshots. */
 async function closeToasts(page: Page) {
-  for (const close of await page.locator('.toast button').all()) await close.click();
+  const close = page.locator('.toast button');
+  // Each closes with an animation; the others may close on their own meanwhile.
+  for (let i = 0; i < 5 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  await close.first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 const stored = (id: string) =>
@@ -200,14 +207,14 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
     await editor.goto(`${stack.origin}/articles`);
     await editor.getByRole('link', { name: 'Harbour reopens on Monday' }).waitFor();
     await editor.getByRole('link', { name: 'Pasted from elsewhere' }).waitFor();
+    await expectAccessible(editor);
+    await screenshots(editor, 'articles');
     await editor.getByLabel('Site').selectOption('metro');
     await editor.waitForURL(/site=metro/);
     await expect.poll(() => editor.getByRole('link', { name: 'Pasted from elsewhere' }).count()).toBe(0);
     await editor.getByRole('link', { name: 'Harbour reopens on Monday' }).waitFor();
     await editor.getByLabel('Site').selectOption('');
     await editor.getByRole('button', { name: /^draft 1$/ }).waitFor();
-    await expectAccessible(editor);
-    await screenshots(editor, 'articles');
   });
 
   it('gives a stale save the conflict prompt and loses nothing', async () => {

@@ -53,7 +53,7 @@ export function ArticleListTable({
                   onChange={(e) => toggle(article.id, e.target.checked)}
                 />
               </td>
-              <td className="break-anywhere">
+              <td className="break-anywhere article-title-cell">
                 <Link to="/articles/$id" params={{ id: article.id }}>
                   {article.title}
                 </Link>
