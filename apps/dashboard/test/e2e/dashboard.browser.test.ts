@@ -200,4 +200,12 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
     await admin.goto(`${stack.origin}/publishers/reports`);
     await admin.waitForURL(`${stack.origin}/login?next=%2Fpublishers%2Freports`);
   });
+
+  it('sends a signed-out visitor of the queue dashboard through /login and back to it', async () => {
+    await admin.goto(`${stack.origin}/admin/queues`);
+    await admin.waitForURL(/\/login\?next=(%2F|\/)admin(%2F|\/)queues$/);
+    await signIn(admin, stack.admin);
+    await admin.waitForURL(`${stack.origin}/admin/queues`);
+    await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
+  });
 });

@@ -1,4 +1,4 @@
-import { builtinEnvironments, type Environment } from 'vitest/environments';
+import { builtinEnvironments, type Environment } from 'vitest/runtime';
 
 // jsdom's globals (window, document) for the components, while modules are transformed as for Node
 // ("ssr"): the component tests run the real API in the same process, and its code must see Node's

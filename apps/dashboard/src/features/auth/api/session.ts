@@ -32,8 +32,9 @@ export function useSignIn() {
     meta: { silent: true },
     onSuccess: (session) => {
       setCsrfToken(session.csrfToken);
-      // A new user must not see the previous user's cached data.
-      queryClient.clear();
+      // A new user must not see the previous user's cached data (the session query itself stays: the
+      // login page watches it to move on).
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       queryClient.setQueryData(sessionKey, session);
     },
   });
@@ -54,6 +55,14 @@ export function useSignOut() {
 /** Where each role starts. */
 export const homeOf = (role: Role): '/publishers' | '/publisher/dashboard' =>
   role === 'admin' ? '/publishers' : '/publisher/dashboard';
+
+/** Pages of the API itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
+const serverPages = ['/admin/queues', '/docs', '/api/'];
+export const isServerPage = (path: string): boolean =>
+  serverPages.some(
+    (page) =>
+      path === page || path.startsWith(page.endsWith('/') ? page : `${page}/`) || path.startsWith(`${page}?`),
+  );
 
 /** Only same-site paths are followed after sign-in (never another origin, never //host). */
 export function safeNext(next: string | undefined): string | undefined {

@@ -6,8 +6,8 @@ import type { Session } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useSignIn } from '../api/session';
 
-/** E-mail and password; calls onSignedIn with the new session. Errors are shown above the fields. */
-export function LoginForm({ onSignedIn }: { onSignedIn(session: Session): void }) {
+/** E-mail and password; a success puts the session in the query cache (the page moves on). Errors above the fields. */
+export function LoginForm({ onSignedIn }: { onSignedIn?: (session: Session) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
@@ -15,7 +15,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn(session: Session): void }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    signIn.mutate({ email: email.trim(), password }, { onSuccess: onSignedIn });
+    signIn.mutate({ email: email.trim(), password }, { onSuccess: (session) => onSignedIn?.(session) });
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { homeOf, safeNext, sessionQuery } from '../api/session';
+import { useEffect, useRef } from 'react';
+import { homeOf, isServerPage, safeNext, sessionQuery } from '../api/session';
 import { LoginForm } from '../components/login-form';
 import './login-page.css';
 
@@ -10,12 +10,18 @@ export function LoginPage({ next }: { next: string | undefined }) {
   const router = useRouter();
   const session = useQuery(sessionQuery);
   const target = (role: Parameters<typeof homeOf>[0]) => safeNext(next) ?? homeOf(role);
+  // A page of the app goes through the router; a page of the API (Bull Board) needs a real page load.
+  const go = (path: string) =>
+    isServerPage(path) ? window.location.assign(path) : router.history.replace(path);
 
   const signedInRole = session.data?.user.role;
-  // Already signed in (a reload of /login, or right after signing in): go on.
+  const left = useRef(false);
+  // Signed in (just now: the sign-in puts the session in the cache; or a reload of /login): go on, once.
   useEffect(() => {
-    if (signedInRole) router.history.replace(safeNext(next) ?? homeOf(signedInRole));
-  }, [signedInRole, next, router]);
+    if (!signedInRole || left.current) return;
+    left.current = true;
+    go(target(signedInRole));
+  });
 
   return (
     <main className="login-page">
@@ -23,7 +29,7 @@ export function LoginPage({ next }: { next: string | undefined }) {
         <h1>Newsroom dashboard</h1>
         <p className="muted">Sign in with your administrator or publisher account.</p>
         {next && safeNext(next) && <p className="alert alert-warning">Please sign in to continue.</p>}
-        <LoginForm onSignedIn={(signedIn) => router.history.replace(target(signedIn.user.role))} />
+        <LoginForm />
       </div>
     </main>
   );
