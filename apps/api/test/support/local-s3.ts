@@ -8,7 +8,7 @@ import type { StorageConfig } from '@newsroom/config';
  * A real S3-compatible server on loopback (a random port, a temporary directory) that verifies
  * SigV4 signatures, with one empty bucket. Credentials are s3rver's built-in S3RVER/S3RVER.
  */
-export async function startLocalS3(bucket = 'newsroom-media') {
+export async function startLocalS3(bucket = 'newsroom-media', options: { corsOrigin?: string } = {}) {
   const directory = await mkdtemp(join(tmpdir(), 'newsroom-s3-'));
   // Buckets are created directly: s3rver fails the SDK's header-signed CreateBucket.
   const server = new S3rver({
@@ -16,7 +16,7 @@ export async function startLocalS3(bucket = 'newsroom-media') {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [{ name: bucket, configs: options.corsOrigin ? [corsConfig(options.corsOrigin)] : [] }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -36,4 +36,9 @@ export async function startLocalS3(bucket = 'newsroom-media') {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Lets a browser page of `origin` (wildcards allowed: `http://127.0.0.1:*`) PUT and GET files. */
+function corsConfig(origin: string): string {
+  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>60</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }

@@ -9,6 +9,7 @@ const adminLinks = [
   { to: '/publishers', label: 'Publishers' },
   { to: '/publishers/create', label: 'New publisher' },
   { to: '/publishers/reports', label: 'Reports' },
+  { to: '/articles', label: 'Articles' },
   { to: '/review', label: 'Review' },
   { to: '/sites', label: 'Sites' },
 ] as const;

@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { EmptyState } from '../components/states';
 import { AccountPage } from '../features/account/routes/account-page';
+import { validateArticlesSearch } from '../features/articles/routes/articles-search';
 import { homeOf, LoginPage, NotAllowedPage, sessionQuery } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
@@ -144,6 +145,24 @@ const publisherDetailRoute = createRoute({
   },
 });
 
+// The article views load with their route (the editor is the largest chunk of the app).
+const articlesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/articles',
+  validateSearch: validateArticlesSearch,
+  component: lazyRouteComponent(() => import('../features/articles/routes/articles-route'), 'ArticlesRoute'),
+});
+const newArticleRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/articles/new',
+  component: lazyRouteComponent(() => import('../features/articles/routes/editor-route'), 'NewArticlePage'),
+});
+const articleRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/articles/$id',
+  component: lazyRouteComponent(() => import('../features/articles/routes/editor-route'), 'EditArticleRoute'),
+});
+
 const publisherDashboardRoute = createRoute({
   getParentRoute: () => publisherRoute,
   path: '/publisher/dashboard',
@@ -172,6 +191,9 @@ const routeTree = rootRoute.addChildren([
       createPublisherRoute,
       reportsRoute,
       publisherDetailRoute,
+      articlesRoute,
+      newArticleRoute,
+      articleRoute,
       reviewRoute,
       sitesRoute,
     ]),

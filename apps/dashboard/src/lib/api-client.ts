@@ -21,6 +21,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `if-match` for a conditional save. */
+  headers?: Record<string, string>;
 }
 
 /** `/api/v1<path>?<query>`, leaving out empty values. */
@@ -34,8 +36,16 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}): st
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(path, options)).body;
+}
+
+/** The answer's body with its headers (an `ETag` to send back as `If-Match`). */
+export async function apiExchange<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
 
@@ -66,7 +76,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const text = await response.text();
   const body = text ? parseJson(text) : undefined;
   if (!response.ok) throw ApiError.fromResponse(response.status, body);
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }
 
 function parseJson(text: string): unknown {

@@ -8,3 +8,4 @@ export type PublisherSchemas = typeof import('@newsroom/api/src/schemas/publishe
 export type SiteSchemas = typeof import('@newsroom/api/src/schemas/site.schema');
 export type SiteKeySchemas = typeof import('@newsroom/api/src/schemas/site-key.schema');
 export type PaginationSchemas = typeof import('@newsroom/api/src/schemas/pagination.schema');
+export type UploadSchemas = typeof import('@newsroom/api/src/schemas/upload.schema');

@@ -11,6 +11,7 @@ import type {
   PublisherSchemas,
   SiteKeySchemas,
   SiteSchemas,
+  UploadSchemas,
 } from './api-schemas';
 
 /** A value as JSON carries it: the API's Date fields arrive as ISO strings. */
@@ -74,3 +75,7 @@ export interface ArticleSummaryPage {
   data: ArticleSummary[];
   meta: Json<PaginationSchemas['PaginationMetaSchema']>;
 }
+export type CreateArticleBody = Json<ArticleSchemas['CreateArticleBodySchema']>;
+export type EditArticleBody = Json<ArticleSchemas['EditArticleBodySchema']>;
+export type SignStorageBody = Json<UploadSchemas['SignStorageBodySchema']>;
+export type SignedUpload = Json<UploadSchemas['SignedUploadSchema']>;

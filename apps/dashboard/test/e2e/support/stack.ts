@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadWorkerConfig } from '@newsroom/config';
+import { loadWorkerConfig, type StorageConfig } from '@newsroom/config';
 import { createRedisConnection } from '@newsroom/queue';
 import { type FeedServer, startFeedServer } from '@newsroom/test-support';
+import { createUploadSigner } from '../../../../api/src/storage/upload-signer';
 import { insertAdmin } from '../../../../api/test/support/dashboard-accounts';
 import { createTestApp } from '../../../../api/test/support/test-app';
 import { createImportWorker } from '../../../../worker/src/import-worker';
@@ -16,11 +17,24 @@ export const adminPassword = 'admin password for the browser test';
  * temporary folder), served by the real API on this file's database and Redis prefix, a real import
  * worker on the same queue, and a feed server.
  */
-export async function startStack() {
+export async function startStack(options: { storage?: StorageConfig } = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'newsroom-dashboard-'));
   await buildDashboard(dist);
+  const { storage } = options;
   const testApp = await createTestApp({
-    env: { FEED_ALLOW_PRIVATE_ADDRESSES: 'true', DASHBOARD_DIST: dist },
+    env: {
+      FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
+      DASHBOARD_DIST: dist,
+      // Uploads configured as in production (STORAGE_*), signed by the server's own signer.
+      ...(storage && {
+        STORAGE_ACCESS_KEY_ID: storage.accessKeyId,
+        STORAGE_SECRET_ACCESS_KEY: storage.secretAccessKey,
+        STORAGE_REGION: storage.region,
+        STORAGE_BUCKET: storage.bucket,
+        STORAGE_ENDPOINT: storage.endpoint,
+      }),
+    },
+    storage: storage && createUploadSigner(storage),
   });
   const { app, db, config } = testApp;
   await app.listen({ port: 0, host: '127.0.0.1' });

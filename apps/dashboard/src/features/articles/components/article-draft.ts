@@ -1,0 +1,96 @@
+import type { Article, EditArticleBody } from '../../../lib/api-types';
+
+// The editor's fields as one value, and what changed against the version it was loaded from.
+
+export interface ArticleDraft {
+  title: string;
+  slug: string;
+  body: string;
+  tags: string[];
+  category: string;
+  section: string;
+  thumbnail: string;
+  image: string;
+  hostSites: string[];
+}
+
+export const emptyDraft: ArticleDraft = {
+  title: '',
+  slug: '',
+  body: '',
+  tags: [],
+  category: '',
+  section: '',
+  thumbnail: '',
+  image: '',
+  hostSites: [],
+};
+
+export function draftOf(article: Article): ArticleDraft {
+  return {
+    title: article.title,
+    slug: article.slug,
+    body: article.body,
+    tags: article.tags,
+    category: article.category ?? '',
+    section: article.section ?? '',
+    thumbnail: article.thumbnail ?? '',
+    image: article.image ?? '',
+    hostSites: [...article.hostSites].sort(),
+  };
+}
+
+const optional = (value: string): string | null => value.trim() || null;
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+const sortedCopy = (list: readonly string[]) => [...list].sort();
+
+/** The PUT body: only the fields that differ from `base` (empty optional fields become null). */
+export function changedFields(base: ArticleDraft, draft: ArticleDraft): EditArticleBody {
+  const changes: EditArticleBody = {};
+  if (draft.title !== base.title) changes.title = draft.title;
+  if (draft.slug !== base.slug) changes.slug = draft.slug;
+  if (draft.body !== base.body) changes.body = draft.body;
+  if (!sameList(draft.tags, base.tags)) changes.tags = draft.tags;
+  if (optional(draft.category) !== optional(base.category)) changes.category = optional(draft.category);
+  if (optional(draft.section) !== optional(base.section)) changes.section = optional(draft.section);
+  if (optional(draft.thumbnail) !== optional(base.thumbnail)) changes.thumbnail = optional(draft.thumbnail);
+  if (optional(draft.image) !== optional(base.image)) changes.image = optional(draft.image);
+  return changes;
+}
+
+export const hostSitesChanged = (base: ArticleDraft, draft: ArticleDraft): boolean =>
+  !sameList(sortedCopy(base.hostSites), sortedCopy(draft.hostSites));
+
+export const isDirty = (base: ArticleDraft, draft: ArticleDraft): boolean =>
+  Object.keys(changedFields(base, draft)).length > 0 || hostSitesChanged(base, draft);
+
+/** The POST body of a new article (a slug cannot be chosen at creation: it is set by a PUT after). */
+export function createBody(draft: ArticleDraft) {
+  return {
+    title: draft.title,
+    body: draft.body,
+    tags: draft.tags,
+    category: optional(draft.category),
+    section: optional(draft.section),
+    thumbnail: optional(draft.thumbnail),
+    image: optional(draft.image),
+    hostSites: draft.hostSites,
+  };
+}
+
+/** The slug rule of the API (lower-case ASCII words joined by single dashes, at most 120). */
+export const isValidSlug = (slug: string): boolean =>
+  slug.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug);
+
+/** A slug suggestion from a title, for the "from title" button (the server makes it unique). */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}

@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router';
+import { ArticleStatusBadge } from '../../../components/status-badge';
+import type { ArticleSummary } from '../../../lib/api-types';
+import { formatDateTime } from '../../../lib/format';
+
+/** A page of articles, newest first, each with a checkbox for the bulk actions. */
+export function ArticleListTable({
+  articles,
+  selected,
+  onSelect,
+}: {
+  articles: ArticleSummary[];
+  selected: ReadonlySet<string>;
+  onSelect(ids: ReadonlySet<string>): void;
+}) {
+  const allSelected = articles.length > 0 && articles.every((a) => selected.has(a.id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Articles, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <input
+                type="checkbox"
+                aria-label="Select all articles on this page"
+                checked={allSelected}
+                onChange={(e) => onSelect(new Set(e.target.checked ? articles.map((a) => a.id) : []))}
+              />
+            </th>
+            <th scope="col">Title</th>
+            <th scope="col">Status</th>
+            <th scope="col">Origin</th>
+            <th scope="col">Sites</th>
+            <th scope="col">Tags</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {articles.map((article) => (
+            <tr key={article.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Select “${article.title}”`}
+                  checked={selected.has(article.id)}
+                  onChange={(e) => toggle(article.id, e.target.checked)}
+                />
+              </td>
+              <td className="break-anywhere article-title-cell">
+                <Link to="/articles/$id" params={{ id: article.id }}>
+                  {article.title}
+                </Link>
+              </td>
+              <td>
+                <ArticleStatusBadge status={article.status} />
+              </td>
+              <td>{article.isAggregated ? (article.source ?? 'Imported') : 'Written here'}</td>
+              <td>{article.hostSites.join(', ') || '—'}</td>
+              <td className="break-anywhere">{article.tags.join(', ') || '—'}</td>
+              <td>{formatDateTime(article.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ArticleStatusBadge } from '../../../components/status-badge';
+import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toaster';
+import type { Article } from '../../../lib/api-types';
+import { formatDateTime } from '../../../lib/format';
+import {
+  type ArticleTransition,
+  useArticleTransition,
+  useDeleteArticle,
+  type VersionedArticle,
+} from '../api/articles';
+import type { ArticleDraft } from './article-draft';
+import { HostSitesField } from './host-sites-field';
+import { ImageUploadField } from './image-upload-field';
+import { TagChips } from './tag-chips';
+
+type Errors = Partial<Record<keyof ArticleDraft, string>>;
+
+/** Status and actions, then the article's metadata fields. */
+export function ArticleSidebar({
+  article,
+  draft,
+  dirty,
+  errors,
+  saving,
+  onChange,
+  saveFirst,
+  onDeleted,
+  onTransitioned,
+}: {
+  article: Article | null;
+  draft: ArticleDraft;
+  dirty: boolean;
+  errors: Errors;
+  saving: boolean;
+  onChange<K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]): void;
+  saveFirst(): Promise<VersionedArticle | null>;
+  onDeleted(): void;
+  onTransitioned(saved: VersionedArticle): void;
+}) {
+  const toast = useToast();
+  const transition = useArticleTransition();
+  const remove = useDeleteArticle();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  async function run(action: ArticleTransition) {
+    if (!article) return;
+    // Publishing what is on screen: unsaved changes are saved first (and a conflict stops here).
+    if (dirty && !(await saveFirst())) return;
+    transition.mutate(
+      { id: article.id, action },
+      {
+        onSuccess: (saved) => {
+          onTransitioned(saved);
+          toast({ kind: 'success', title: action === 'publish' ? 'Published' : 'Unpublished' });
+        },
+      },
+    );
+  }
+
+  return (
+    <aside className="article-editor-side stack" aria-label="Publishing and details">
+      <section className="card stack" aria-label="Status and actions">
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <span>
+            Status: <ArticleStatusBadge status={article?.status ?? 'new'} />
+          </span>
+          <span className="muted" aria-live="polite">
+            {dirty ? 'Unsaved changes' : article ? 'All changes saved' : ''}
+          </span>
+        </div>
+        {article?.publishedAt && (
+          <span className="muted">Published {formatDateTime(article.publishedAt)}</span>
+        )}
+        <div className="row">
+          <Button type="submit" variant="primary" busy={saving}>
+            {article ? 'Save' : 'Create draft'}
+          </Button>
+          {article?.status === 'draft' && (
+            <Button busy={transition.isPending} onClick={() => void run('publish')}>
+              {dirty ? 'Save and publish' : 'Publish'}
+            </Button>
+          )}
+          {article?.status === 'published' && (
+            <Button busy={transition.isPending} onClick={() => void run('unpublish')}>
+              Unpublish
+            </Button>
+          )}
+          {article && (
+            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </section>
+      {article?.isAggregated && (
+        <section className="card stack" aria-label="Imported from">
+          <h2>Imported article</h2>
+          <dl className="details-list">
+            <dt>Source</dt>
+            <dd>{article.source ?? '—'}</dd>
+            <dt>Source URL</dt>
+            <dd className="break-anywhere">
+              {article.sourceUrl ? (
+                <a href={article.sourceUrl} target="_blank" rel="noreferrer noopener">
+                  {article.sourceUrl}
+                </a>
+              ) : (
+                '—'
+              )}
+            </dd>
+            <dt>Imported</dt>
+            <dd>{formatDateTime(article.createdAt)}</dd>
+          </dl>
+        </section>
+      )}
+      <HostSitesField
+        value={draft.hostSites}
+        onChange={(v) => onChange('hostSites', v)}
+        error={errors.hostSites}
+      />
+      <TagChips label="Tags" tags={draft.tags} onChange={(v) => onChange('tags', v)} error={errors.tags} />
+      <TextField
+        label="Category"
+        value={draft.category}
+        maxLength={100}
+        onChange={(e) => onChange('category', e.target.value)}
+        error={errors.category}
+      />
+      <TextField
+        label="Section"
+        value={draft.section}
+        maxLength={100}
+        onChange={(e) => onChange('section', e.target.value)}
+        error={errors.section}
+      />
+      <ImageUploadField
+        label="Thumbnail"
+        value={draft.thumbnail}
+        onChange={(v) => onChange('thumbnail', v)}
+        error={errors.thumbnail}
+      />
+      <ImageUploadField
+        label="Image"
+        value={draft.image}
+        onChange={(v) => onChange('image', v)}
+        error={errors.image}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this article?"
+        confirmLabel="Delete article"
+        busy={remove.isPending}
+        onConfirm={() =>
+          article &&
+          remove.mutate(article.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              toast({ kind: 'success', title: 'Article deleted' });
+              onDeleted();
+            },
+          })
+        }
+      >
+        <p>
+          “{article?.title}” is removed for good, from every site.
+          {article?.isAggregated &&
+            ' If it is still in the feed, the next import brings it back: reject it instead to keep it out.'}
+        </p>
+      </ConfirmDialog>
+    </aside>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { ArticleSummary } from '../../../lib/api-types';
+import { type BulkAction, type BulkResult, useBulkArticles } from '../api/articles';
+
+const verbs: Record<'publish' | 'unpublish' | 'delete', string> = {
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  delete: 'Delete',
+};
+type ListAction = keyof typeof verbs;
+
+/** Publish, unpublish or delete the selected articles in one request, after a confirmation; then per-item results. */
+export function BulkActions({
+  selected,
+  articles,
+  onDone,
+}: {
+  selected: ReadonlySet<string>;
+  articles: ArticleSummary[];
+  onDone(): void;
+}) {
+  const bulk = useBulkArticles();
+  const [action, setAction] = useState<ListAction | null>(null);
+  const [results, setResults] = useState<{ action: BulkAction; results: BulkResult['results'] } | null>(null);
+  const titles = new Map(articles.map((a) => [a.id, a.title]));
+  const count = selected.size;
+  const noun = count === 1 ? 'article' : 'articles';
+
+  function confirm() {
+    if (!action) return;
+    bulk.mutate(
+      { action, ids: [...selected] },
+      {
+        onSuccess: (answer) => {
+          setResults({ action, results: answer.results });
+          setAction(null);
+          onDone();
+        },
+      },
+    );
+  }
+
+  const failed = results?.results.filter((r) => !r.ok) ?? [];
+  return (
+    <div className="stack">
+      <fieldset className="row field-reset" aria-label="Bulk actions">
+        <span className="muted">
+          {count} {noun} selected
+        </span>
+        {(Object.keys(verbs) as ListAction[]).map((name) => (
+          <Button
+            key={name}
+            size="small"
+            variant={name === 'delete' ? 'danger' : 'default'}
+            disabled={count === 0}
+            onClick={() => setAction(name)}
+          >
+            {verbs[name]} selected
+          </Button>
+        ))}
+      </fieldset>
+      {results && (
+        <div className="card" role="status">
+          <p>
+            {verbs[results.action as ListAction] ?? results.action}: {results.results.length - failed.length}{' '}
+            of {results.results.length} done.
+          </p>
+          {failed.length > 0 && (
+            <ul>
+              {failed.map((r) => (
+                <li key={r.id}>
+                  {titles.get(r.id) ?? r.id}: {r.error?.message ?? 'not done'}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Button size="small" onClick={() => setResults(null)}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={action !== null}
+        onOpenChange={(open) => !open && setAction(null)}
+        title={`${action ? verbs[action] : ''} ${count} ${noun}?`}
+        confirmLabel={`${action ? verbs[action] : ''} ${count} ${noun}`}
+        busy={bulk.isPending}
+        onConfirm={confirm}
+      >
+        <p>
+          {action === 'delete'
+            ? 'They are removed for good, from every site. Imported ones come back at the next import if still in their feed.'
+            : action === 'publish'
+              ? 'Drafts among them go live on their host sites. Others are reported as not done.'
+              : 'Published ones among them leave their host sites and become drafts.'}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import Link from '@tiptap/extension-link';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import './rich-text-editor.css';
+
+// TipTap restricted to what the API's sanitiser keeps (packages/feeds/src/sanitize-body.ts): paragraphs,
+// h2-h4, lists, blockquote, pre/code, hr, br, strong/em/u/s/code, and links to http(s) or mailto with
+// only href and rel. Nothing the editor produces is dropped on save.
+const extensions = [
+  StarterKit.configure({
+    heading: { levels: [2, 3, 4] },
+    codeBlock: { HTMLAttributes: {} },
+    link: false,
+  }),
+  Link.configure({
+    openOnClick: false,
+    autolink: true,
+    protocols: ['http', 'https', 'mailto'],
+    defaultProtocol: 'https',
+    isAllowedUri: (url) => /^(https?:\/\/|mailto:)/i.test(url),
+    HTMLAttributes: { rel: 'noopener noreferrer', target: null, class: null },
+  }),
+];
+
+/** The article body as HTML, edited as rich text. */
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(html: string): void;
+}) {
+  const id = useId();
+  const editor = useEditor({
+    extensions,
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        'aria-labelledby': `${id}-label`,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class: 'rte-content',
+      },
+    },
+    onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
+  });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor }) => ({
+      bold: editor.isActive('bold'),
+      italic: editor.isActive('italic'),
+      strike: editor.isActive('strike'),
+      h2: editor.isActive('heading', { level: 2 }),
+      h3: editor.isActive('heading', { level: 3 }),
+      bullet: editor.isActive('bulletList'),
+      ordered: editor.isActive('orderedList'),
+      quote: editor.isActive('blockquote'),
+      link: editor.isActive('link'),
+    }),
+  });
+  const [linking, setLinking] = useState(false);
+  const [href, setHref] = useState('');
+
+  const chain = () => editor.chain().focus();
+  const tool = (name: string, pressed: boolean, run: () => void) => (
+    <button
+      type="button"
+      className="rte-tool"
+      aria-pressed={pressed}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      {name}
+    </button>
+  );
+
+  function applyLink(event: FormEvent) {
+    event.preventDefault();
+    const url = href.trim();
+    if (url) chain().extendMarkRange('link').setLink({ href: url }).run();
+    else chain().extendMarkRange('link').unsetLink().run();
+    setLinking(false);
+  }
+
+  return (
+    <div className="field rte">
+      <span id={`${id}-label`} className="field-label">
+        {label}
+      </span>
+      <div className="rte-toolbar" role="toolbar" aria-label={`${label} formatting`}>
+        {tool('Bold', active.bold, () => chain().toggleBold().run())}
+        {tool('Italic', active.italic, () => chain().toggleItalic().run())}
+        {tool('Strikethrough', active.strike, () => chain().toggleStrike().run())}
+        {tool('Heading', active.h2, () => chain().toggleHeading({ level: 2 }).run())}
+        {tool('Subheading', active.h3, () => chain().toggleHeading({ level: 3 }).run())}
+        {tool('Bulleted list', active.bullet, () => chain().toggleBulletList().run())}
+        {tool('Numbered list', active.ordered, () => chain().toggleOrderedList().run())}
+        {tool('Quote', active.quote, () => chain().toggleBlockquote().run())}
+        {tool('Link', active.link, () => {
+          setHref(editor.getAttributes('link').href ?? '');
+          setLinking(true);
+        })}
+        {tool('Undo', false, () => chain().undo().run())}
+        {tool('Redo', false, () => chain().redo().run())}
+      </div>
+      {linking && (
+        // Not a nested <form>: the editor sits inside the article form.
+        <fieldset className="row rte-link" aria-label="Link">
+          <label htmlFor={`${id}-href`}>Link address</label>
+          <input
+            id={`${id}-href`}
+            type="url"
+            value={href}
+            placeholder="https://"
+            onChange={(event) => setHref(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') applyLink(event);
+              if (event.key === 'Escape') setLinking(false);
+            }}
+          />
+          <Button size="small" onClick={applyLink}>
+            Apply link
+          </Button>
+          <Button size="small" onClick={() => setLinking(false)}>
+            Cancel
+          </Button>
+        </fieldset>
+      )}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

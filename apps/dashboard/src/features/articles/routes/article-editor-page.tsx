@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { articleQuery } from '../api/articles';
+import { ArticleEditor } from '../components/article-editor';
+
+// Loaded with its route only: the rich-text editor is most of this chunk.
+
+export function NewArticlePage() {
+  return (
+    <>
+      <PageHeader title="New article" actions={<Link to="/articles">All articles</Link>} />
+      <ArticleEditor />
+    </>
+  );
+}
+
+export function EditArticlePage({ id }: { id: string }) {
+  const article = useQuery(articleQuery(id));
+  return (
+    <>
+      <PageHeader title="Edit article" actions={<Link to="/articles">All articles</Link>} />
+      {article.isPending || !article.isFetchedAfterMount ? (
+        <LoadingState label="Loading the article…" />
+      ) : article.isError && !article.data ? (
+        <ErrorState error={article.error} onRetry={() => article.refetch()} />
+      ) : (
+        <ArticleEditor key={article.data.article.id} loaded={article.data} />
+      )}
+    </>
+  );
+}
