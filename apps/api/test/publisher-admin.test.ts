@@ -111,12 +111,12 @@ describe('POST /api/v1/publisher', () => {
 });
 
 describe('GET /api/v1/publisher', () => {
-  it('lists by name with pagination and filters on approved and disabled', async () => {
+  it('lists by name (sort=name) with pagination and filters on approved and disabled', async () => {
     const a = await insertPublisher(app, db, { name: 'AAA list approved', approved: true });
     const b = await insertPublisher(app, db, { name: 'AAB list disabled' });
     await request('PUT', `/${b.publisherId}/disable`);
 
-    const all = await request('GET', '?limit=2&page=1');
+    const all = await request('GET', '?sort=name&limit=2&page=1');
     expect(all.statusCode).toBe(200);
     const allBody = all.json();
     expect(allBody.data).toHaveLength(2);
@@ -136,7 +136,7 @@ describe('GET /api/v1/publisher', () => {
     expect(enabled.meta.pagination.total).toBe(allBody.meta.pagination.total - 1);
   });
 
-  it.each(['?limit=0', '?limit=101', '?page=0', '?approved=maybe', '?sort=name'])(
+  it.each(['?limit=0', '?limit=101', '?page=0', '?approved=maybe', '?sort=oldest', '?state=pending'])(
     'refuses %s with 400',
     async (q) => {
       expect((await request('GET', q)).statusCode).toBe(400);

@@ -174,6 +174,27 @@ describe('conditional GET', () => {
     expect(conditional?.headers['if-modified-since']).toBe('Sat, 21 Nov 2026 10:00:00 GMT');
     expect(conditional?.status).toBe(304);
   });
+
+  it('fetches afresh, without validators, when a completed job is retried by hand (queue dashboard)', async () => {
+    server.route('/retried.rss', { body: readFeedFixture('heraldsun.rss'), etag: '"r1"' });
+    const publisherId = await insertPublisher(db, { feedUrl: server.url('/retried.rss') });
+    const first = await runFetch(queue, publisherId);
+    const { fetched } = first.returnvalue as { fetched: number };
+    const job = await queue.add('fetch-feed', { publisherId, trigger: 'schedule' });
+    const conditional = await waitForJob(queue, job.id as string);
+    expect(conditional.returnvalue).toMatchObject({ notModified: true });
+    expect((await queue.getJob(job.id as string))?.data.completedAt).toEqual(expect.any(String));
+
+    // What Bull Board's Retry does with a completed job.
+    await (await queue.getJob(job.id as string))?.retry('completed');
+    const rerun = await waitForJob(queue, job.id as string);
+    expect(rerun.returnvalue).toEqual({ fetched, inserted: 0, skipped: fetched, notModified: false });
+    const requests = server.requestsTo('/retried.rss');
+    expect(requests).toHaveLength(3);
+    expect(requests[1]?.headers['if-none-match']).toBe('"r1"');
+    expect(requests[2]?.headers['if-none-match']).toBeUndefined();
+    expect(requests[2]?.status).toBe(200);
+  });
 });
 
 describe('failures', () => {

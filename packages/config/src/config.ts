@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Static, Type } from 'typebox';
 import { isCronPattern } from './cron-pattern';
 import { BooleanFlag, ConfigError, flagValue, parseEnv } from './parse-env';
@@ -34,6 +35,13 @@ function rateLimitOf(value: string): RateLimit | null {
   const unit = window.slice(-1) as keyof typeof windowUnitMs;
   return { max: Number(count), windowMs: Number(window.slice(0, -1)) * windowUnitMs[unit] };
 }
+
+const units = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** A duration as the variables write it (30m, 12h, 7d) in milliseconds; the schema has checked the form. */
+const durationMs = (value: string) =>
+  Number.parseInt(value, 10) * units[value.slice(-1) as keyof typeof units];
+const Duration = (defaultValue: string, description: string) =>
+  Type.String({ default: defaultValue, pattern: '^[1-9][0-9]*[smhd]$', description });
 
 const Url = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', description });
 
@@ -88,6 +96,12 @@ export const apiEnvSchema = Type.Object({
   API_KEY: Type.String({ minLength: 16, description: 'network-wide client API key, at least 16 characters' }),
   JWT_SECRET: Type.String({ minLength: 32, description: 'dashboard token secret, at least 32 characters' }),
   JWT_EXPIRES_IN: Type.String({ default: '12h', pattern: '^[0-9]+[smhd]$', description: 'e.g. 12h, 30m' }),
+  SESSION_IDLE_TIMEOUT: Duration('2h', 'a dashboard session ends after this long unused, e.g. 2h'),
+  SESSION_MAX_AGE: Duration('12h', 'a dashboard session ends this long after sign-in, e.g. 12h'),
+  DASHBOARD_DIST: Type.String({
+    default: 'apps/dashboard/dist',
+    description: 'folder of the built dashboard served at the site root (relative to the working directory)',
+  }),
   STORAGE_ACCESS_KEY_ID: Type.Optional(Type.String()),
   STORAGE_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
   STORAGE_REGION: Type.Optional(Type.String()),
@@ -193,6 +207,10 @@ export interface ApiConfig extends CommonConfig {
   host: string;
   apiKey: string;
   jwt: { secret: string; expiresIn: string };
+  /** Dashboard cookie sessions: ended after `idleMs` unused or `maxAgeMs` after sign-in. */
+  session: { idleMs: number; maxAgeMs: number };
+  /** Absolute path of the built dashboard (served at the site root when it exists). */
+  dashboardDist: string;
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
   admin: { email: string; password: string } | undefined;
@@ -287,6 +305,14 @@ function storageFrom(env: Static<typeof apiEnvSchema>): StorageConfig | undefine
   };
 }
 
+function sessionFrom(env: Static<typeof apiEnvSchema>): ApiConfig['session'] {
+  const idleMs = durationMs(env.SESSION_IDLE_TIMEOUT);
+  const maxAgeMs = durationMs(env.SESSION_MAX_AGE);
+  if (idleMs > maxAgeMs)
+    throw new ConfigError('SESSION_IDLE_TIMEOUT', 'must not be longer than SESSION_MAX_AGE');
+  return { idleMs, maxAgeMs };
+}
+
 /** Reads and validates the API's configuration once; throws ConfigError naming the first bad variable. */
 export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
   const env = parseEnv(apiEnvSchema, source);
@@ -299,6 +325,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     host: env.HOST,
     apiKey: env.API_KEY,
     jwt: { secret: env.JWT_SECRET, expiresIn: env.JWT_EXPIRES_IN },
+    session: sessionFrom(env),
+    dashboardDist: resolve(env.DASHBOARD_DIST),
     storage: storageFrom(env),
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

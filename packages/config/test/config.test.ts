@@ -68,6 +68,19 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} is required`));
   });
 
+  it('reads dashboard session lifetimes and the dashboard folder', () => {
+    expect(loadApiConfig(valid)).toMatchObject({
+      session: { idleMs: 2 * 3_600_000, maxAgeMs: 12 * 3_600_000 },
+      dashboardDist: expect.stringMatching(/apps\/dashboard\/dist$/),
+    });
+    const custom = loadApiConfig({ ...valid, SESSION_IDLE_TIMEOUT: '30m', SESSION_MAX_AGE: '7d' });
+    expect(custom.session).toEqual({ idleMs: 30 * 60_000, maxAgeMs: 7 * 86_400_000 });
+    expect(() => loadApiConfig({ ...valid, SESSION_MAX_AGE: '12' })).toThrow(/SESSION_MAX_AGE is invalid/);
+    expect(() => loadApiConfig({ ...valid, SESSION_IDLE_TIMEOUT: '13h' })).toThrow(
+      /SESSION_IDLE_TIMEOUT must not be longer than SESSION_MAX_AGE/,
+    );
+  });
+
   it('treats an empty value as missing', () => {
     expect(() => loadApiConfig({ ...valid, API_KEY: '  ' })).toThrow('API_KEY is required');
   });

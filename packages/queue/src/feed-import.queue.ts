@@ -4,6 +4,8 @@ import {
   type FeedImportJobData,
   type FeedImportJobName,
   type FeedImportJobs,
+  type FetchFeedJobData,
+  type FetchFeedOutcome,
   feedImportQueueName,
 } from './feed-import.contract';
 import { manualFetchDeduplicationId, scheduledFetchJobId } from './job-ids';
@@ -23,16 +25,24 @@ const hour = 3600;
 /**
  * Options every feed-import job gets unless it says otherwise.
  * - 4 attempts with the worker's backoff (30 s, 60 s, 120 s by default; a 429's Retry-After wins).
- * - Completed jobs are kept 2 hours: longer than one hour slot, so their ids still deduplicate a
- *   repeated fan-out in the same slot; then trimmed. Failed jobs are kept a week (at most 5,000)
- *   for the dashboard.
+ * - Completed jobs are kept 7 days, at most the newest 20,000 (about 1 KB each in Redis: 865 B hash + 163 B in the completed set, measured), so an
+ *   administrator finds a publisher's recent fetches in the queue dashboard and can retry one; with
+ *   more than ~120 publishers the count cap trims first (500 publishers: the last 40 hours). Kept
+ *   jobs also make their ids deduplicate a repeated fan-out in the same slot. Failed jobs: a week,
+ *   at most 5,000.
  */
 export const feedImportJobOptions: DefaultJobOptions = {
   attempts: 4,
   backoff: { type: feedRetryBackoffType, delay: 30_000 },
-  removeOnComplete: { age: 2 * hour },
+  removeOnComplete: { age: 7 * 24 * hour, count: 20_000 },
   removeOnFail: { age: 7 * 24 * hour, count: 5_000 },
 };
+
+/** A publisher as the jobs name it: its id, and its name for people reading the queue dashboard. */
+export interface PublisherRef {
+  id: string;
+  name: string;
+}
 
 export interface FeedImportQueueOptions {
   /** An existing ioredis connection (the API's fail-fast producer, or the worker's). Not closed by queue.close(). */
@@ -64,34 +74,89 @@ export function createFeedImportQueue({
  */
 export async function enqueueScheduledFetches(
   queue: FeedImportQueue,
-  publisherIds: readonly string[],
+  publishers: readonly PublisherRef[],
   slot: string,
 ): Promise<void> {
-  if (publisherIds.length === 0) return;
+  if (publishers.length === 0) return;
   await queue.addBulk(
-    publisherIds.map((publisherId) => ({
+    publishers.map(({ id, name }) => ({
       name: 'fetch-feed' as const,
-      data: { publisherId, trigger: 'schedule' as const },
-      opts: { jobId: scheduledFetchJobId(publisherId, slot) },
+      data: { publisherId: id, publisherName: name, trigger: 'schedule' as const },
+      opts: { jobId: scheduledFetchJobId(id, slot) },
     })),
   );
 }
 
+/** A manual fetch asked for within this long after the previous one finished joins it instead. */
+export const manualFetchJoinWindowMs = 60_000;
+
+const unfinished = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children', 'active']);
+
 /**
- * Enqueues a fetch of one publisher now. While an earlier manual fetch of the same publisher is
- * still waiting or running, returns that job's id instead of adding another (repeated clicks do
- * not pile up; the job keeps the first request's id); once it has finished, a new one is added.
+ * Enqueues a fetch of one publisher now and returns its job id. It joins the previous manual fetch
+ * (same id) while that one is still waiting or running, or finished less than a minute ago, so
+ * repeated clicks neither pile up nor hammer the feed (the job keeps the first request's `requestId`);
+ * otherwise a new job is added.
+ * The deduplication id makes concurrent calls agree on one job; the id of the last manual fetch is
+ * kept beside the queue's keys for a day (on `client`, the queue's connection) to find it after it
+ * finished.
  */
 export async function enqueueManualFetch(
   queue: FeedImportQueue,
-  publisherId: string,
+  client: Redis,
+  publisher: PublisherRef,
+  now: Date = new Date(),
   requestId?: string,
 ): Promise<string> {
+  const lastKey = queue.toKey(`manual-fetch-last:${publisher.id}`);
+  const lastId = await client.get(lastKey);
+  const last = lastId ? await queue.getJob(lastId) : undefined;
+  if (last?.id) {
+    const state = await last.getState();
+    if (unfinished.has(state)) return last.id;
+    const finishedRecently = last.finishedOn && now.getTime() - last.finishedOn < manualFetchJoinWindowMs;
+    if ((state === 'completed' || state === 'failed') && finishedRecently) return last.id;
+  }
   const job = await queue.add(
     'fetch-feed',
-    { publisherId, trigger: 'manual', ...(requestId ? { requestId } : {}) },
-    { deduplication: { id: manualFetchDeduplicationId(publisherId) } },
+    {
+      publisherId: publisher.id,
+      publisherName: publisher.name,
+      trigger: 'manual',
+      ...(requestId ? { requestId } : {}),
+    },
+    { deduplication: { id: manualFetchDeduplicationId(publisher.id) } },
   );
   if (!job.id) throw new Error('BullMQ returned a job without an id');
+  await client.set(lastKey, job.id, 'EX', 24 * hour);
   return job.id;
+}
+
+/** Where a fetch job stands, as the dashboard's "Import now" shows it. */
+export interface FetchJobStatus {
+  state: 'waiting' | 'active' | 'completed' | 'failed';
+  /** The job's return value once completed. */
+  outcome: FetchFeedOutcome | undefined;
+  /** Why it failed ("CODE: message"), once it gave up. */
+  failedReason: string | undefined;
+}
+
+/** The state of `publisherId`'s fetch job `jobId`, or undefined when there is no such job (or it was trimmed). */
+export async function readFetchJobStatus(
+  queue: FeedImportQueue,
+  publisherId: string,
+  jobId: string,
+): Promise<FetchJobStatus | undefined> {
+  // State first, then the job: a job read before it finished would carry no result yet.
+  const state = await queue.getJobState(jobId);
+  if (state === 'unknown') return undefined;
+  const job = await queue.getJob(jobId);
+  if (job?.name !== 'fetch-feed' || (job.data as FetchFeedJobData).publisherId !== publisherId) {
+    return undefined;
+  }
+  return {
+    state: state === 'completed' || state === 'failed' || state === 'active' ? state : 'waiting',
+    outcome: state === 'completed' ? (job.returnvalue as FetchFeedOutcome) : undefined,
+    failedReason: state === 'failed' ? job.failedReason : undefined,
+  };
 }

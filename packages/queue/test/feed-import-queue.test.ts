@@ -1,4 +1,5 @@
 import { testRedis } from '@newsroom/test-support';
+import { Worker } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createFeedImportQueue,
@@ -6,6 +7,7 @@ import {
   enqueueManualFetch,
   enqueueScheduledFetches,
   hourSlot,
+  readFetchJobStatus,
   scheduledFetchJobId,
 } from '../src';
 
@@ -20,6 +22,8 @@ afterAll(async () => {
 
 const publisherA = '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a01';
 const publisherB = '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a02';
+const planet = { id: publisherA, name: 'Daily Planet' };
+const ledger = { id: publisherB, name: 'Morning Ledger' };
 
 describe('job ids', () => {
   it('names the UTC hour slot as yyyymmddhh', () => {
@@ -37,9 +41,9 @@ describe('job ids', () => {
 
 describe('feed-import queue', () => {
   it('enqueues one scheduled fetch per publisher and slot, however often the fan-out runs', async () => {
-    await enqueueScheduledFetches(queue, [publisherA, publisherB], '2026112204');
-    await enqueueScheduledFetches(queue, [publisherA, publisherB], '2026112204');
-    await enqueueScheduledFetches(queue, [publisherA], '2026112205');
+    await enqueueScheduledFetches(queue, [planet, ledger], '2026112204');
+    await enqueueScheduledFetches(queue, [planet, ledger], '2026112204');
+    await enqueueScheduledFetches(queue, [planet], '2026112205');
     const jobs = await queue.getJobs(['waiting']);
     expect(jobs.map((job) => job.id).sort()).toEqual(
       [
@@ -48,29 +52,66 @@ describe('feed-import queue', () => {
         scheduledFetchJobId(publisherB, '2026112204'),
       ].sort(),
     );
-    expect(jobs[0]?.data).toMatchObject({ trigger: 'schedule' });
-    expect(jobs[0]?.opts).toMatchObject({ attempts: 4, removeOnComplete: { age: 7200 } });
+    expect(jobs.find((job) => job.data.publisherId === publisherB)?.data).toEqual({
+      publisherId: publisherB,
+      publisherName: 'Morning Ledger',
+      trigger: 'schedule',
+    });
+    // Kept a week (at most 20,000) so an administrator finds a publisher's recent fetches.
+    expect(jobs[0]?.opts).toMatchObject({
+      attempts: 4,
+      removeOnComplete: { age: 7 * 24 * 3600, count: 20_000 },
+    });
     await queue.drain();
   });
 
   it('does not pile up manual re-triggers while one is queued', async () => {
-    const first = await enqueueManualFetch(queue, publisherA);
-    const second = await enqueueManualFetch(queue, publisherA);
-    const other = await enqueueManualFetch(queue, publisherB);
+    const first = await enqueueManualFetch(queue, connection, planet);
+    const second = await enqueueManualFetch(queue, connection, planet);
+    const other = await enqueueManualFetch(queue, connection, ledger);
     expect(second).toBe(first);
     expect(other).not.toBe(first);
     expect(await queue.getWaitingCount()).toBe(2);
     const job = await queue.getJob(first);
-    expect(job?.data).toEqual({ publisherId: publisherA, trigger: 'manual' });
+    expect(job?.data).toEqual({ publisherId: publisherA, publisherName: 'Daily Planet', trigger: 'manual' });
   });
 
-  it('accepts a new manual re-trigger once the previous one has finished', async () => {
+  it('accepts a new manual re-trigger once the previous one is gone', async () => {
     await queue.drain();
-    const first = await enqueueManualFetch(queue, publisherB);
+    const first = await enqueueManualFetch(queue, connection, ledger);
     const job = await queue.getJob(first);
-    // Finishing (here: removing) the job releases its deduplication id.
+    // Removing the job releases its deduplication id.
     await job?.remove();
-    const second = await enqueueManualFetch(queue, publisherB);
+    const second = await enqueueManualFetch(queue, connection, ledger);
     expect(second).not.toBe(first);
+  });
+
+  it('joins a manual fetch that finished less than a minute ago, and starts a new one after', async () => {
+    await queue.drain();
+    const first = await enqueueManualFetch(queue, connection, planet);
+    const worker = new Worker(
+      queue.name,
+      async () => ({ fetched: 1, inserted: 1, skipped: 0, notModified: false }),
+      {
+        connection: { url: redis.url },
+        prefix: redis.prefix,
+      },
+    );
+    const job = await queue.getJob(first);
+    while ((await job?.getState()) !== 'completed') await new Promise((r) => setTimeout(r, 20));
+    await worker.close();
+    const finishedOn = (await queue.getJob(first))?.finishedOn as number;
+    expect(await enqueueManualFetch(queue, connection, planet, new Date(finishedOn + 59_000))).toBe(first);
+    const later = await enqueueManualFetch(queue, connection, planet, new Date(finishedOn + 61_000));
+    expect(later).not.toBe(first);
+    expect(await readFetchJobStatus(queue, publisherA, first)).toEqual({
+      state: 'completed',
+      outcome: { fetched: 1, inserted: 1, skipped: 0, notModified: false },
+      failedReason: undefined,
+    });
+    expect(await readFetchJobStatus(queue, publisherA, later)).toMatchObject({ state: 'waiting' });
+    // Another publisher's job id reads as no job.
+    expect(await readFetchJobStatus(queue, publisherB, first)).toBeUndefined();
+    expect(await readFetchJobStatus(queue, publisherA, 'no-such-job')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { findActiveUserById, type User, type UserRole } from '@newsroom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
+import { authenticateBySession, sessionTokenOf } from './dashboard-session';
 
 const issuer = 'newsroom';
 const audience = 'newsroom-dashboard';
@@ -45,8 +46,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('issueToken', (user: Pick<User, 'id'>) => app.jwt.sign({ sub: user.id }));
 });
 
-/** The authenticated user of the request, loaded fresh, or a 401. */
+/**
+ * The authenticated user of the request, loaded fresh, or a 401. A bearer token wins; without an
+ * Authorization header the dashboard's session cookie is used (with its CSRF check).
+ */
 export async function authenticate(request: FastifyRequest): Promise<User> {
+  if (request.headers.authorization === undefined && sessionTokenOf(request)) {
+    return authenticateBySession(request);
+  }
   let claims: TokenClaims;
   try {
     claims = await request.jwtVerify<TokenClaims>();

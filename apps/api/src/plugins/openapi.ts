@@ -22,6 +22,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'newsroom_session' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
         },

@@ -1,57 +1,58 @@
-import { findActiveUserById, type User } from '@newsroom/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasValidCsrfToken, sessionUser } from './dashboard-session';
 import { errorBody } from './error-handler';
 
-/** Where the queue dashboard lives, and the cookie that opens it (scoped to that path). */
+/** Where the queue dashboard lives. */
 export const queueDashboardPath = '/admin/queues';
-export const queueDashboardCookie = 'queue_dashboard_token';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The dashboard's sign-in page, coming back to `url` afterwards. */
+export const signInUrl = (url: string) => `/login?next=${encodeURIComponent(url).replaceAll('%2F', '/')}`;
 
 /**
- * The administrator a dashboard token belongs to, or undefined: the same checks as the API's
- * bearer tokens (HS256, issuer, audience, expiry, an active account read fresh), plus role admin.
+ * Whether a write comes from a page of this origin. Bull Board's own page cannot send our CSRF header,
+ * but every browser sends Sec-Fetch-Site (or at least Origin) with a POST/PUT/DELETE, and a cross-site
+ * page cannot forge either.
  */
-export async function dashboardAdministrator(
-  app: FastifyInstance,
-  token: string | undefined,
-): Promise<User | undefined> {
-  if (!token) return undefined;
-  let subject: string;
+function fromThisOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
   try {
-    subject = app.jwt.verify<{ sub: string }>(token).sub;
+    return new URL(origin).host === request.headers.host;
   } catch {
-    return undefined;
+    return false;
   }
-  if (!uuidPattern.test(subject)) return undefined;
-  const user = await findActiveUserById(app.db, subject);
-  return user?.role === 'admin' ? user : undefined;
-}
-
-/** Seconds until the token expires (the cookie should not outlive it). */
-export function secondsLeft(app: FastifyInstance, token: string): number {
-  const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
-  return exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : 0;
 }
 
 /**
- * onRequest hook of the dashboard's plugin context: only administrators with a valid dashboard
- * cookie get through. A browser asking for a page is sent to the login form; anything else gets a
- * 401 in the API's error shape. (Answered here rather than thrown: Bull Board's own error handler
- * would add a stack trace.)
+ * onRequest hook of the queue dashboard's plugin context: only administrators signed in to the
+ * dashboard (its session cookie) get through. A browser asking for a page without a session is sent to
+ * the sign-in page and back; anything else gets the API's 401 / 403 error shape. Writes (retry, add,
+ * clean, ...) must also come from this origin, or carry the session's x-csrf-token. (Answered here
+ * rather than thrown: Bull Board's own error handler would add a stack trace.)
  */
 export async function requireDashboardAdministrator(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const user = await dashboardAdministrator(request.server, request.cookies[queueDashboardCookie]);
-  if (user) {
-    request.user = user;
-    return;
-  }
+  const user = await sessionUser(request);
   const wantsPage = request.method === 'GET' && /text\/html/.test(String(request.headers.accept ?? ''));
-  if (wantsPage) return reply.redirect(`${queueDashboardPath}/login`, 303);
-  return reply
-    .status(401)
-    .send(errorBody(401, 'UNAUTHORIZED', 'Log in to the queue dashboard as an administrator'));
+  if (!user) {
+    if (wantsPage) return reply.redirect(signInUrl(request.url), 303);
+    return reply
+      .status(401)
+      .send(errorBody(401, 'UNAUTHORIZED', 'Sign in to the dashboard as an administrator'));
+  }
+  if (user.role !== 'admin') {
+    return reply.status(403).send(errorBody(403, 'FORBIDDEN', 'The queue dashboard is for administrators'));
+  }
+  if (!safeMethods.has(request.method) && !fromThisOrigin(request) && !hasValidCsrfToken(request)) {
+    return reply
+      .status(403)
+      .send(errorBody(403, 'CSRF_TOKEN_INVALID', 'Queue dashboard changes must come from its own page'));
+  }
+  request.user = user;
 }

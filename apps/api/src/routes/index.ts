@@ -8,6 +8,7 @@ import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
+import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { healthRoutes } from './health.routes';
 import { feedImportRoutes } from './publisher/feed-import.routes';
@@ -50,6 +51,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (api) => {
       // Public login; /auth/me authenticates itself (any role).
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(sessionRoutes, { prefix: '/auth' });
 
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));

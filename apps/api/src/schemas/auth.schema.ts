@@ -21,3 +21,11 @@ export const LoginResponseSchema = Type.Object({
   token: Type.String({ description: 'send as Authorization: Bearer <token>' }),
   user: UserSchema,
 });
+
+export const SessionResponseSchema = Type.Object({
+  user: UserSchema,
+  csrfToken: Type.String({
+    description:
+      'send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie',
+  }),
+});

@@ -53,3 +53,41 @@ export const FeedPreviewSchema = Type.Object({
 });
 export type FeedPreview = Static<typeof FeedPreviewSchema>;
 export type PreviewArticle = Static<typeof PreviewArticleSchema>;
+
+export const ImportJobParamsSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  jobId: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
+export const ImportStatusSchema = Type.Object({
+  state: Type.Union(
+    [Type.Literal('waiting'), Type.Literal('active'), Type.Literal('completed'), Type.Literal('failed')],
+    { description: 'waiting also covers a retry waiting for its backoff' },
+  ),
+  outcome: Type.Optional(
+    Type.Object(
+      {
+        fetched: Type.Integer({ description: 'items in the feed' }),
+        inserted: Type.Integer({ description: 'new articles' }),
+        skipped: Type.Integer({ description: 'items already imported' }),
+        notModified: Type.Boolean({
+          description: 'the server answered 304: nothing changed since the last fetch',
+        }),
+      },
+      { description: 'once completed' },
+    ),
+  ),
+  error: Type.Optional(
+    Type.Object(
+      {
+        code: Type.String({
+          description: 'NOT_A_FEED, TIMEOUT, HTTP_STATUS, ..., or PUBLISHER_NOT_IMPORTABLE',
+        }),
+        message: Type.String({ description: 'what it means, in words' }),
+        detail: Type.Optional(Type.String({ description: "the fetcher's own text" })),
+      },
+      { description: 'once failed, or completed without fetching' },
+    ),
+  ),
+});
+export type ImportStatus = Static<typeof ImportStatusSchema>;

@@ -32,10 +32,37 @@ export const PublisherSchema = Type.Object({
   disabled: Type.Boolean(),
   disabledAt: Nullable(DateTimeSchema),
   lastFetchedAt: Nullable(DateTimeSchema),
-  lastError: Nullable(Type.String()),
+  lastFailedAt: Nullable(DateTimeSchema),
+  lastError: Nullable(
+    Type.String({ description: '"<CODE>: <message>" of the last failed fetch; see feedHealth' }),
+  ),
   consecutiveFailures: Type.Integer(),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
+});
+
+export const PublisherStateSchema = Type.Union(
+  [Type.Literal('awaiting'), Type.Literal('approved'), Type.Literal('disabled')],
+  { description: 'awaiting approval, approved (polled), or disabled (whatever its approval)' },
+);
+
+export const FeedHealthSchema = Type.Object({
+  lastResult: Type.Union([Type.Literal('never'), Type.Literal('ok'), Type.Literal('failed')], {
+    description:
+      'the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries)',
+  }),
+  lastResultAt: Nullable(DateTimeSchema),
+  lastFetchedAt: Nullable(DateTimeSchema),
+  lastFailedAt: Nullable(DateTimeSchema),
+  lastNewItemAt: Nullable(DateTimeSchema),
+  lastError: Nullable(
+    Type.Object({
+      code: Type.String({ description: 'NOT_A_FEED, TIMEOUT, HTTP_STATUS, ...' }),
+      message: Type.String({ description: 'what it means, in words' }),
+      detail: Type.String({ description: "the fetcher's own text" }),
+    }),
+  ),
+  consecutiveFailures: Type.Integer(),
 });
 
 export const ArticleCountsSchema = Type.Object({
@@ -48,17 +75,27 @@ export const ArticleCountsSchema = Type.Object({
 
 export const PublisherDetailSchema = Type.Object({
   ...PublisherSchema.properties,
+  state: PublisherStateSchema,
   articleCounts: ArticleCountsSchema,
+  feedHealth: FeedHealthSchema,
 });
 
 export const PublisherListSchema = Type.Object({
-  data: Type.Array(PublisherSchema),
+  data: Type.Array(PublisherDetailSchema),
   meta: Type.Object({ pagination: PaginationSchema }),
 });
 
 export const PublisherListQuerySchema = Type.Object(
   {
     ...PageQuerySchema.properties,
+    state: Type.Optional(PublisherStateSchema),
+    q: Type.Optional(
+      Type.String({ maxLength: 200, description: 'part of the name or login e-mail, any case' }),
+    ),
+    sort: Type.Union([Type.Literal('newest'), Type.Literal('name')], {
+      default: 'newest',
+      description: 'newest first (default), or by name',
+    }),
     approved: Type.Optional(Type.Boolean()),
     disabled: Type.Optional(Type.Boolean()),
   },
@@ -136,10 +173,12 @@ export const PublisherArticleSchema = Type.Object({
   updatedAt: DateTimeSchema,
 });
 
-export const OwnArticlesQuerySchema = Type.Object(
+export const PublisherArticlesQuerySchema = Type.Object(
   { ...PageQuerySchema.properties, status: Type.Optional(ArticleStatusSchema) },
   { additionalProperties: false },
 );
+
+export const OwnArticlesQuerySchema = PublisherArticlesQuerySchema;
 
 export const OwnArticlesSchema = Type.Object({
   data: Type.Array(PublisherArticleSchema),

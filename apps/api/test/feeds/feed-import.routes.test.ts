@@ -70,7 +70,12 @@ describe('POST /api/v1/publisher/:id/import', () => {
     expect(again.json()).toEqual({ jobId });
     const job = await app.feedImportQueue?.getJob(jobId);
     // The first request's id rides along, so the worker's lines about the job can be found by it.
-    expect(job?.data).toEqual({ publisherId, trigger: 'manual', requestId: first.headers['x-request-id'] });
+    expect(job?.data).toEqual({
+      publisherId,
+      publisherName: 'The Guardian',
+      trigger: 'manual',
+      requestId: first.headers['x-request-id'],
+    });
     expect(await app.feedImportQueue?.getWaitingCount()).toBe(1);
   });
 

@@ -1,9 +1,10 @@
 import { Worker } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertAdmin, insertPublisher } from '../support/dashboard-accounts';
+import { jobTitle } from '../../src/routes/admin/queue-dashboard.routes';
+import { bearer, insertAdmin, insertPublisher } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
-const { app, db, config, close } = await createTestApp({ fastify: { trustProxy: true } });
+const { app, db, config, close } = await createTestApp();
 const queue = app.feedImportQueue;
 if (!queue) throw new Error('the test app has no feed-import queue');
 afterAll(async () => {
@@ -11,147 +12,196 @@ afterAll(async () => {
   await close();
 });
 
-const adminToken = (await insertAdmin(app, db)).token;
+const password = 'correct horse battery';
+const admin = await insertAdmin(app, db, { password });
 
-const login = (token: string, headers: Record<string, string> = {}) =>
-  app.inject({
+let address = 0;
+/** Signs in to the dashboard; returns the session cookie header and the CSRF token. */
+async function signIn(email: string) {
+  const response = await app.inject({
     method: 'POST',
-    url: '/admin/queues/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams({ token }).toString(),
+    url: '/api/v1/auth/session',
+    payload: { email, password },
+    remoteAddress: `10.3.0.${++address}`,
   });
-const cookieOf = async (token: string) => {
-  const cookie = (await login(token)).cookies.find((c) => c.name === 'queue_dashboard_token');
-  if (!cookie) throw new Error('no dashboard cookie');
-  return `${cookie.name}=${cookie.value}`;
-};
-const board = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
+  const cookie = response.cookies.find((c) => c.name === 'newsroom_session');
+  if (!cookie) throw new Error(`no session cookie (${response.statusCode})`);
+  return { cookie: `${cookie.name}=${cookie.value}`, csrfToken: response.json().csrfToken as string };
+}
+const adminSession = await signIn(admin.email);
+
+const board = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) =>
   app.inject({
     method,
     url,
-    headers: { ...(cookie ? { cookie } : {}), accept: 'application/json' },
+    headers: { accept: 'application/json', host: 'newsroom.example', ...headers },
     ...(payload ? { payload } : {}),
   });
+/** A write as Bull Board's own page sends it: the session cookie and the browser's same-origin headers. */
+const fromBoardPage = { cookie: adminSession.cookie, 'sec-fetch-site': 'same-origin' };
 
 describe('queue dashboard access', () => {
-  it('sends a browser without the cookie to the login form', async () => {
+  it('sends a browser without a session to the dashboard sign-in page, and back afterwards', async () => {
     const response = await app.inject({
       method: 'GET',
       url: '/admin/queues',
       headers: { accept: 'text/html' },
     });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/admin/queues/login');
-    const form = await app.inject({ method: 'GET', url: '/admin/queues/login' });
-    expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('<form method="post" action="/admin/queues/login">');
+    expect(response.headers.location).toBe('/login?next=/admin/queues');
+    const deep = await app.inject({
+      method: 'GET',
+      url: '/admin/queues/queue/feed-import?status=failed',
+      headers: { accept: 'text/html' },
+    });
+    expect(deep.headers.location).toBe('/login?next=/admin/queues/queue/feed-import%3Fstatus%3Dfailed');
   });
 
-  it('refuses the board API without the cookie, with a bearer token, or with a bad cookie', async () => {
-    expect((await board('GET', '/admin/queues/api/queues')).statusCode).toBe(401);
-    const bearer = await app.inject({
+  it('has no token-paste page any more', async () => {
+    const old = await app.inject({
       method: 'GET',
-      url: '/admin/queues/api/queues',
-      headers: { authorization: `Bearer ${adminToken}` },
+      url: '/admin/queues/login',
+      headers: { accept: 'text/html' },
     });
-    expect(bearer.statusCode).toBe(401);
-    const forged = await board('GET', '/admin/queues/api/queues', 'queue_dashboard_token=not.a.jwt');
+    expect(old.statusCode).toBe(404);
+    expect(old.body).not.toContain('Administrator token');
+    const post = await app.inject({
+      method: 'POST',
+      url: '/admin/queues/login',
+      payload: { token: admin.token },
+    });
+    expect(post.statusCode).toBe(404);
+    expect(post.cookies).toEqual([]);
+  });
+
+  it('opens the board to an administrator signed in to the dashboard, with no token to paste', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/admin/queues',
+      headers: { cookie: adminSession.cookie, accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const queues = await board('GET', '/admin/queues/api/queues', { cookie: adminSession.cookie });
+    expect(queues.statusCode).toBe(200);
+    expect(queues.json().queues.map((q: { name: string }) => q.name)).toEqual(['feed-import']);
+  });
+
+  it('refuses the board API without a session, with a bearer token, or with a bad cookie', async () => {
+    expect((await board('GET', '/admin/queues/api/queues')).statusCode).toBe(401);
+    expect((await board('GET', '/admin/queues/api/queues', bearer(admin.token))).statusCode).toBe(401);
+    const forged = await board('GET', '/admin/queues/api/queues', { cookie: 'newsroom_session=forged' });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(forged.body).not.toMatch(/stack|at \w+ \(/);
   });
 
-  it('refuses to log in a publisher or a bad token', async () => {
-    const publisher = await login((await insertPublisher(app, db)).token);
-    expect(publisher.statusCode).toBe(401);
-    expect(publisher.cookies).toEqual([]);
-    expect((await login('garbage')).statusCode).toBe(401);
+  it('refuses a publisher signed in to the dashboard', async () => {
+    const publisher = await insertPublisher(app, db, { password });
+    const { cookie } = await signIn(publisher.email);
+    const response = await board('GET', '/admin/queues/api/queues', { cookie });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('logs an administrator in with an HttpOnly, SameSite=Strict cookie scoped to the board', async () => {
-    const response = await login(adminToken);
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/admin/queues');
-    const [cookie] = response.cookies;
-    expect(cookie).toMatchObject({
-      name: 'queue_dashboard_token',
-      value: adminToken,
-      path: '/admin/queues',
-      httpOnly: true,
-      sameSite: 'Strict',
+  it('stops letting a disabled administrator in at once, and a signed-out session', async () => {
+    const other = await insertAdmin(app, db, { password });
+    const session = await signIn(other.email);
+    expect((await board('GET', '/admin/queues/api/queues', { cookie: session.cookie })).statusCode).toBe(200);
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/session',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
     });
-    expect(cookie?.secure).toBeFalsy();
-    expect(cookie?.maxAge).toBeGreaterThan(0);
-    expect(cookie?.maxAge).toBeLessThanOrEqual(12 * 3600);
-  });
-
-  it('marks the cookie Secure behind https', async () => {
-    const [cookie] = (await login(adminToken, { 'x-forwarded-proto': 'https' })).cookies;
-    expect(cookie?.secure).toBe(true);
-  });
-
-  it('shows the queue to a logged-in administrator', async () => {
-    const response = await board('GET', '/admin/queues/api/queues', await cookieOf(adminToken));
-    expect(response.statusCode).toBe(200);
-    expect(response.json().queues.map((q: { name: string }) => q.name)).toEqual(['feed-import']);
-    const page = await app.inject({
-      method: 'GET',
-      url: '/admin/queues',
-      headers: { cookie: await cookieOf(adminToken), accept: 'text/html' },
-    });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root">');
-  });
-
-  it('stops letting a disabled administrator in at once', async () => {
-    const other = await insertAdmin(app, db);
-    const cookie = await cookieOf(other.token);
+    expect((await board('GET', '/admin/queues/api/queues', { cookie: session.cookie })).statusCode).toBe(401);
+    const again = await signIn(other.email);
     await db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', other.id).execute();
-    expect((await board('GET', '/admin/queues/api/queues', cookie)).statusCode).toBe(401);
+    expect((await board('GET', '/admin/queues/api/queues', { cookie: again.cookie })).statusCode).toBe(401);
   });
 
-  it('logs out by clearing the cookie', async () => {
-    const response = await app.inject({ method: 'POST', url: '/admin/queues/logout' });
-    expect(response.statusCode).toBe(303);
-    expect(response.cookies[0]).toMatchObject({ name: 'queue_dashboard_token', value: '' });
+  it("refuses writes that do not come from the board's own page (CSRF)", async () => {
+    const job = await queue.add('fetch-feed', { publisherId: 'x', trigger: 'manual' });
+    const retry = `/admin/queues/api/queues/feed-import/${job.id}/retry`;
+    const crossSite: Record<string, string>[] = [
+      { cookie: adminSession.cookie },
+      { cookie: adminSession.cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie: adminSession.cookie, origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSite) {
+      const refused = await board('PUT', retry, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'CSRF_TOKEN_INVALID' });
+    }
+    // Same origin by Origin alone (older browsers), or the dashboard's CSRF header, get through to Bull Board.
+    const sameOrigin = await board('PUT', retry, {
+      cookie: adminSession.cookie,
+      origin: 'http://newsroom.example',
+    });
+    expect(sameOrigin.statusCode).toBe(400); // Bull Board: a waiting job is not retriable
+    const withToken = await board('PUT', retry, {
+      cookie: adminSession.cookie,
+      'x-csrf-token': adminSession.csrfToken,
+    });
+    expect(withToken.statusCode).toBe(400);
+    await queue.drain();
   });
 });
 
-describe('queue dashboard actions', () => {
-  it('adds a fetch job by hand', async () => {
-    const response = await board(
-      'POST',
-      '/admin/queues/api/queues/feed-import/add',
-      await cookieOf(adminToken),
-      {
-        name: 'fetch-feed',
-        data: { publisherId: '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a01', trigger: 'manual' },
-        options: {},
-      },
+describe('queue dashboard jobs', () => {
+  it("lists a fetch job under its publisher's name", async () => {
+    expect(jobTitle({ name: 'fetch-feed', data: { publisherName: 'Daily Planet' } })).toBe(
+      'fetch-feed · Daily Planet',
     );
+    expect(jobTitle({ name: 'fan-out-feeds', data: {} })).toBe('fan-out-feeds');
+    await queue.add('fetch-feed', {
+      publisherId: '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a01',
+      publisherName: 'Daily Planet',
+      trigger: 'manual',
+    });
+    const response = await board('GET', '/admin/queues/api/queues?activeQueue=feed-import&status=waiting', {
+      cookie: adminSession.cookie,
+    });
+    const listed = response.json().queues[0].jobs.map((job: { name: string }) => job.name);
+    expect(listed).toContain('fetch-feed · Daily Planet');
+    await queue.drain();
+  });
+
+  it('adds a fetch job by hand', async () => {
+    const response = await board('POST', '/admin/queues/api/queues/feed-import/add', fromBoardPage, {
+      name: 'fetch-feed',
+      data: { publisherId: '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a01', trigger: 'manual' },
+      options: {},
+    });
     expect(response.statusCode).toBe(200);
     const jobId = response.json().job.id;
     expect((await queue.getJob(jobId))?.data).toMatchObject({ trigger: 'manual' });
     await queue.drain();
   });
 
-  it('retries a failed job', async () => {
+  it.each(['failed', 'completed'] as const)('retries a %s job', async (outcome) => {
     const job = await queue.add('fetch-feed', { publisherId: 'x', trigger: 'manual' }, { attempts: 1 });
-    const failing = new Worker(
+    const worker = new Worker(
       queue.name,
       async () => {
-        throw new Error('boom');
+        if (outcome === 'failed') throw new Error('boom');
+        return { fetched: 0, inserted: 0, skipped: 0, notModified: true };
       },
       { connection: { url: config.redis.url }, prefix: config.redis.queuePrefix },
     );
-    while ((await job.getState()) !== 'failed') await new Promise((r) => setTimeout(r, 20));
-    await failing.close();
+    while ((await job.getState()) !== outcome) await new Promise((r) => setTimeout(r, 20));
+    await worker.close();
     const response = await board(
       'PUT',
       `/admin/queues/api/queues/feed-import/${job.id}/retry`,
-      await cookieOf(adminToken),
+      fromBoardPage,
     );
     expect(response.statusCode).toBe(204);
     expect(await job.getState()).toBe('waiting');
+    await queue.drain();
   });
 });

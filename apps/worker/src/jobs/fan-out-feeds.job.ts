@@ -1,4 +1,4 @@
-import { listImportablePublisherIds } from '@newsroom/domain';
+import { listImportablePublishers } from '@newsroom/domain';
 import { enqueueScheduledFetches, type FeedImportJob, hourSlot } from '@newsroom/queue';
 import type { JobDeps } from './job-deps';
 
@@ -18,8 +18,8 @@ export async function fanOutFeedsJob(
   deps: JobDeps,
 ): Promise<FanOutResult> {
   const slot = hourSlot(new Date(job.opts.prevMillis ?? job.timestamp));
-  const publisherIds = await listImportablePublisherIds(deps.db);
-  await enqueueScheduledFetches(deps.queue, publisherIds, slot);
-  deps.logger.info({ slot, publishers: publisherIds.length }, 'feed import fanned out');
-  return { slot, publishers: publisherIds.length };
+  const publishers = await listImportablePublishers(deps.db);
+  await enqueueScheduledFetches(deps.queue, publishers, slot);
+  deps.logger.info({ slot, publishers: publishers.length }, 'feed import fanned out');
+  return { slot, publishers: publishers.length };
 }

@@ -6,12 +6,13 @@ import {
   recordFeedFetchFailure,
 } from '@newsroom/domain';
 import { FeedError, type FetchFeedResult as FetchedFeed, streamFeed } from '@newsroom/feeds';
-import type { FeedImportJob } from '@newsroom/queue';
+import type { FeedImportJob, FetchFeedOutcome } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { FetchOutcome } from '../metrics/import-observer';
 import type { JobDeps } from './job-deps';
 
-export type FetchFeedResult = ImportCounts | { skipped: 'not-importable' };
+/** The job's return value, as the queue contract states it (what "Import now" shows). */
+export type FetchFeedResult = FetchFeedOutcome;
 
 /** A failure worth retrying (timeout, 5xx, 429, network); carries the server's Retry-After if any. */
 export class TransientFeedError extends Error {
@@ -57,12 +58,15 @@ export async function fetchFeedJob(
   const started = performance.now();
   const fetchDone = (outcome: FetchOutcome) =>
     deps.metrics.fetchDone(outcome, (performance.now() - started) / 1000);
+  // Run again by hand after it completed (Retry in the queue dashboard): fetch afresh, without the
+  // validators, so the administrator gets the feed as it is now rather than a 304.
+  const rerun = job.data.completedAt !== undefined;
   let fetched: FetchedFeed;
   try {
     fetched = await deps.fetcher.fetch({
       url: publisher.feedUrl,
-      etag: publisher.etag,
-      lastModified: publisher.lastModified,
+      etag: rerun ? null : publisher.etag,
+      lastModified: rerun ? null : publisher.lastModified,
     });
   } catch (error) {
     fetchDone('error');
@@ -70,7 +74,8 @@ export async function fetchFeedJob(
   }
   fetchDone(fetched.notModified ? 'not_modified' : 'fetched');
   if (fetched.notModified) {
-    return logged(job, deps, started, await importFeedItems(deps.db, publisherId, fetched, deps.now()));
+    const counts = await importFeedItems(deps.db, publisherId, fetched, deps.now());
+    return markCompleted(job, deps, logged(job, deps, started, counts));
   }
 
   const { body, contentType, finalUrl, etag, lastModified } = fetched;
@@ -94,7 +99,7 @@ export async function fetchFeedJob(
     ? deps.bigFeedGate.run(parseAndImport)
     : parseAndImport());
   deps.metrics.itemsImported(counts);
-  return logged(job, deps, started, counts);
+  return markCompleted(job, deps, logged(job, deps, started, counts));
 }
 
 /** One info line per import, what an operator reads to follow the hourly cycle (and a manual fetch). */
@@ -116,6 +121,23 @@ function logged(
     },
     'feed imported',
   );
+  return counts;
+}
+
+/**
+ * Notes on the job that it completed, so a later hand-made rerun of it is recognised (see
+ * FetchFeedJobData.completedAt). The import is already saved: a Redis hiccup here is logged, not a failure.
+ */
+async function markCompleted(
+  job: FeedImportJob<'fetch-feed'>,
+  deps: JobDeps,
+  counts: ImportCounts,
+): Promise<ImportCounts> {
+  await job
+    .updateData({ ...job.data, completedAt: deps.now().toISOString() })
+    .catch((error: unknown) =>
+      deps.logger.warn({ err: error, jobId: job.id }, 'could not mark the job completed'),
+    );
   return counts;
 }
 

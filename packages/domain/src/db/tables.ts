@@ -45,6 +45,8 @@ export interface PublisherTable {
   last_modified: string | null;
   last_fetched_at: Timestamp | null;
   last_error: string | null;
+  /** When the feed last failed for good (the fetch job gave up); last_fetched_at is the last success. */
+  last_failed_at: Timestamp | null;
   consecutive_failures: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -93,6 +95,17 @@ export interface PublisherDefaultSiteTable {
   site_id: string;
 }
 
+/** A dashboard cookie session: only the SHA-256 of the cookie's token is stored. */
+export interface DashboardSessionTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  user_id: string;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The absolute end of the session (created_at + the maximum lifetime). */
+  expires_at: Timestamp;
+}
+
 export interface Database {
   articles: ArticleTable;
   publishers: PublisherTable;
@@ -101,6 +114,7 @@ export interface Database {
   site_api_keys: SiteApiKeyTable;
   article_sites: ArticleSiteTable;
   publisher_default_sites: PublisherDefaultSiteTable;
+  dashboard_sessions: DashboardSessionTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

@@ -97,6 +97,19 @@ export async function listImportablePublisherIds(db: DbOrTx): Promise<string[]> 
   return rows.map((row) => row.id);
 }
 
+/** The publishers the hourly import fetches, with their names (the queue dashboard shows them), by id. */
+export async function listImportablePublishers(db: DbOrTx): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('publishers')
+    .select(['id', 'name'])
+    .where('approved', '=', true)
+    .where('disabled_at', 'is', null)
+    .where('feed_url', 'is not', null)
+    .where('feed_url', '<>', '')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findPublisherFeedSettings(
   db: DbOrTx,
   publisherId: string,
@@ -185,6 +198,7 @@ export async function recordFeedFetchFailure(db: DbOrTx, publisherId: string, er
     .updateTable('publishers')
     .set((eb) => ({
       last_error: error.slice(0, 1000),
+      last_failed_at: sql`now()`,
       consecutive_failures: eb('consecutive_failures', '+', 1),
       updated_at: sql`now()`,
     }))

@@ -2,7 +2,12 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { Database, NewPublisherRow, PublisherRowUpdate } from '../db/tables';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
-import { type Publisher, toPublisher } from './publisher';
+import {
+  type PublisherDetail,
+  type PublisherDetailRow,
+  type PublisherState,
+  toPublisherDetail,
+} from './publisher';
 
 /** The e-mail of the publisher's (first) login. */
 function loginEmailOf(eb: ExpressionBuilder<Database, 'publishers'>) {
@@ -25,44 +30,121 @@ function defaultSitesOf(eb: ExpressionBuilder<Database, 'publishers'>) {
     .as('default_host_sites');
 }
 
-function selectPublishers(db: DbOrTx) {
-  return db.selectFrom('publishers').selectAll('publishers').select(loginEmailOf).select(defaultSitesOf);
+/**
+ * The publisher's article count per status as one JSON object ({ "pending": 3, ... }): an index-only
+ * scan of articles_publisher_status_idx per publisher.
+ */
+function articleCountsOf() {
+  return sql<PublisherDetailRow['article_counts']>`(
+    select json_object_agg(counted.status, counted.n)
+    from (select status, count(*)::int as n from articles
+          where articles.publisher_id = publishers.id group by status) as counted
+  )`.as('article_counts');
 }
 
-export async function findPublisherById(db: DbOrTx, id: string): Promise<Publisher | undefined> {
-  const row = await selectPublishers(db).where('publishers.id', '=', id).executeTakeFirst();
-  return row && toPublisher(row);
+/** When the publisher's newest article arrived (articles_publisher_created_idx, one index probe). */
+function lastNewItemOf() {
+  return sql<Date | null>`(
+    select max(articles.created_at) from articles where articles.publisher_id = publishers.id
+  )`.as('last_new_item_at');
+}
+
+/** Publishers with everything the dashboard shows of one: login e-mail, sites, counts, last new item. */
+function withDetails(query: ReturnType<typeof baseQuery>) {
+  return query
+    .selectAll('publishers')
+    .select(loginEmailOf)
+    .select(defaultSitesOf)
+    .select(articleCountsOf())
+    .select(lastNewItemOf());
+}
+
+const baseQuery = (db: DbOrTx) => db.selectFrom('publishers');
+
+export async function findPublisherById(db: DbOrTx, id: string): Promise<PublisherDetail | undefined> {
+  const row = await withDetails(baseQuery(db)).where('publishers.id', '=', id).executeTakeFirst();
+  return row && toPublisherDetail(row);
 }
 
 export interface PublisherFilter {
   approved?: boolean;
   disabled?: boolean;
+  state?: PublisherState;
+  /** Part of the name or of the login e-mail, any case. */
+  q?: string;
 }
 
-/** One page of publishers, by name. */
-export async function findPublishers(
-  db: DbOrTx,
-  filter: PublisherFilter,
-  page: PageRequest,
-): Promise<Page<Publisher>> {
-  let query = db.selectFrom('publishers');
+export type PublisherSort = 'newest' | 'name';
+
+/** `text` as a literal inside a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: DbOrTx, filter: PublisherFilter) {
+  let query = baseQuery(db);
   if (filter.approved !== undefined) query = query.where('publishers.approved', '=', filter.approved);
   if (filter.disabled !== undefined) {
     query = query.where('publishers.disabled_at', filter.disabled ? 'is not' : 'is', null);
   }
+  if (filter.state === 'disabled') query = query.where('publishers.disabled_at', 'is not', null);
+  else if (filter.state) {
+    query = query
+      .where('publishers.disabled_at', 'is', null)
+      .where('publishers.approved', '=', filter.state === 'approved');
+  }
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = `%${likeLiteral(q)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('publishers.name', 'ilike', pattern),
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select(sql`1`.as('one'))
+            .whereRef('users.publisher_id', '=', 'publishers.id')
+            .where('users.email', 'ilike', pattern),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+/**
+ * One page of publishers with their details, newest first (or by name), and how many match. The page's
+ * ids are chosen first (index order, no details), then only those rows get their counts and last new
+ * item (per-row subqueries on indexes): a deep page does not compute details for the rows it skips.
+ */
+export async function findPublishers(
+  db: DbOrTx,
+  filter: PublisherFilter,
+  page: PageRequest,
+  sort: PublisherSort = 'newest',
+): Promise<Page<PublisherDetail>> {
+  const key = sort === 'name' ? 'publishers.name' : 'publishers.created_at';
+  const direction = sort === 'name' ? 'asc' : 'desc';
+  const query = filtered(db, filter);
+  const pageIds = query
+    .select('publishers.id')
+    .orderBy(key, direction)
+    .orderBy('publishers.id', direction)
+    .limit(page.limit)
+    .offset(offsetOf(page));
   const [rows, counted] = await Promise.all([
-    query
-      .selectAll('publishers')
-      .select(loginEmailOf)
-      .select(defaultSitesOf)
-      .orderBy('publishers.name')
-      .orderBy('publishers.id')
-      .limit(page.limit)
-      .offset(offsetOf(page))
+    withDetails(baseQuery(db))
+      .where('publishers.id', 'in', pageIds)
+      .orderBy(key, direction)
+      .orderBy('publishers.id', direction)
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toPublisher), total: Number(counted.total) };
+  return { items: rows.map(toPublisherDetail), total: Number(counted.total) };
+}
+
+/** Whether a publisher with this id exists. */
+export async function publisherExists(db: DbOrTx, id: string): Promise<boolean> {
+  const row = await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every publisher's id and name, by name (the rows of the monthly report). */

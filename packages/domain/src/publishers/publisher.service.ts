@@ -7,13 +7,15 @@ import type { Page, PageRequest } from '../shared/page';
 import { resolveSiteIds } from '../sites/site.repository';
 import type { PasswordHasher } from '../users/password-hasher';
 import { insertUser } from '../users/user.repository';
-import type { ArticleCounts, Publisher, PublisherDetail } from './publisher';
+import type { ArticleCounts, PublisherDetail } from './publisher';
 import {
   deletePublisherById,
   findPublisherById,
   findPublishers,
   insertPublisher,
   type PublisherFilter,
+  type PublisherSort,
+  publisherExists,
   replacePublisherDefaultSites,
   updatePublisherColumns,
   updatePublisherDisabled,
@@ -24,21 +26,21 @@ import { countArticlesByStatus, findArticlesOfPublisher } from './publisher-arti
 const emailKey = 'users_email_lower_key';
 export const maxFeedUrlLength = 2048;
 
+/** One publisher with its state, article counts and feed health. */
 export async function getPublisher(db: DbOrTx, id: string): Promise<PublisherDetail> {
-  const [publisher, articleCounts] = await Promise.all([
-    findPublisherById(db, id),
-    countArticlesByStatus(db, id),
-  ]);
+  const publisher = await findPublisherById(db, id);
   if (!publisher) throw new NotFoundError('publisher', id);
-  return { ...publisher, articleCounts };
+  return publisher;
 }
 
+/** One page of publishers (newest first unless `sort` is `name`), each with its details. */
 export function listPublishers(
   db: DbOrTx,
   filter: PublisherFilter,
   page: PageRequest,
-): Promise<Page<Publisher>> {
-  return findPublishers(db, filter, page);
+  sort: PublisherSort = 'newest',
+): Promise<Page<PublisherDetail>> {
+  return findPublishers(db, filter, page, sort);
 }
 
 /**
@@ -167,9 +169,25 @@ export async function saveOwnFeed(
       last_error: null,
       consecutive_failures: 0,
       last_fetched_at: null,
+      last_failed_at: null,
     }),
   });
   return getPublisher(db, publisherId);
+}
+
+/** One page of any publisher's articles for administrators, as listPublisherArticles; NotFoundError without it. */
+export async function listArticlesOfPublisher(
+  db: DbOrTx,
+  publisherId: string,
+  filter: { status?: ArticleStatus },
+  page: PageRequest,
+): Promise<Page<PublisherArticle> & { counts: ArticleCounts }> {
+  const [exists, articles] = await Promise.all([
+    publisherExists(db, publisherId),
+    listPublisherArticles(db, publisherId, filter, page),
+  ]);
+  if (!exists) throw new NotFoundError('publisher', publisherId);
+  return articles;
 }
 
 /** One page of a publisher's own articles, newest first, with its counts by status (its dashboard). */

@@ -1,4 +1,5 @@
 import type { ArticleStatus, PublisherRow } from '../db/tables';
+import { type FeedHealth, toFeedHealth } from './feed-health';
 
 /** A publisher (external content provider) as the dashboard sees it: settings, state and its login e-mail. */
 export interface Publisher {
@@ -14,6 +15,7 @@ export interface Publisher {
   autoApprove: boolean;
   disabledAt: Date | null;
   lastFetchedAt: Date | null;
+  lastFailedAt: Date | null;
   lastError: string | null;
   consecutiveFailures: number;
   createdAt: Date;
@@ -22,9 +24,40 @@ export interface Publisher {
 
 export type ArticleCounts = Record<ArticleStatus, number> & { total: number };
 
-/** A publisher with how many of its articles are in each status. */
+/** Where a publisher stands: awaiting approval, approved (and polled), or disabled (whatever its approval). */
+export type PublisherState = 'awaiting' | 'approved' | 'disabled';
+
+export function publisherState(publisher: Pick<Publisher, 'approved' | 'disabledAt'>): PublisherState {
+  if (publisher.disabledAt !== null) return 'disabled';
+  return publisher.approved ? 'approved' : 'awaiting';
+}
+
+/** A publisher with its state, how many of its articles are in each status, and its feed's health. */
 export interface PublisherDetail extends Publisher {
+  state: PublisherState;
   articleCounts: ArticleCounts;
+  feedHealth: FeedHealth;
+}
+
+export type PublisherDetailRow = PublisherRow & {
+  email: string | null;
+  default_host_sites: string[] | null;
+  article_counts: Partial<Record<ArticleStatus, number>> | null;
+  last_new_item_at: Date | null;
+};
+
+export function toPublisherDetail(row: PublisherDetailRow): PublisherDetail {
+  const publisher = toPublisher(row);
+  const counts = Object.entries(row.article_counts ?? {}).map(([status, count]) => ({
+    status: status as ArticleStatus,
+    count: Number(count),
+  }));
+  return {
+    ...publisher,
+    state: publisherState(publisher),
+    articleCounts: toArticleCounts(counts),
+    feedHealth: toFeedHealth({ ...publisher, lastNewItemAt: row.last_new_item_at }),
+  };
 }
 
 export function toPublisher(
@@ -41,6 +74,7 @@ export function toPublisher(
     autoApprove: row.auto_approve,
     disabledAt: row.disabled_at,
     lastFetchedAt: row.last_fetched_at,
+    lastFailedAt: row.last_failed_at,
     lastError: row.last_error,
     consecutiveFailures: row.consecutive_failures,
     createdAt: row.created_at,

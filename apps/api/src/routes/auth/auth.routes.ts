@@ -1,21 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type User, verifyCredentials } from '@newsroom/domain';
-import { HttpError } from '../../http-error';
 import { authenticate } from '../../plugins/auth';
-import { LoginBodySchema, LoginResponseSchema, type UserBody, UserSchema } from '../../schemas/auth.schema';
+import { LoginBodySchema, LoginResponseSchema, UserSchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
-import { LoginLimiter } from './login-limiter';
-
-const toUserBody = (user: User): UserBody => ({
-  id: user.id,
-  email: user.email,
-  role: user.role,
-  ...(user.publisherId !== null && { publisherId: user.publisherId }),
-});
+import { passwordLogin, toUserBody } from './password-login';
 
 /** Login (public, rate-limited) and the current user (any logged-in role). Prefix: /api/v1/auth. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = new LoginLimiter(app.redis, app.config.redis.queuePrefix);
+  const login = passwordLogin(app);
 
   app.post(
     '/login',
@@ -31,13 +22,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const attempt = await limiter.reserve(request.body.email, request.ip);
-      const user = await verifyCredentials(app.db, app.passwords, request.body);
-      if (!user) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
-      // The login stands even if Redis fails now; the e-mail's counter then just ages out.
-      await limiter
-        .succeeded(attempt)
-        .catch((err) => request.log.warn({ err }, 'could not reset login attempts'));
+      const user = await login(request, request.body);
       return { token: app.issueToken(user), user: toUserBody(user) };
     },
   );

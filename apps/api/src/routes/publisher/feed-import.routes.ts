@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getImportablePublisher } from '@newsroom/domain';
 import { enqueueImport } from '../../feeds/enqueue-import';
+import { readImportStatus } from '../../feeds/import-status';
 import { previewFeed } from '../../feeds/preview-feed';
 import { limitedBy, perDashboardUser } from '../../rate-limits/rate-limits.plugin';
 import { errorResponses } from '../../schemas/error.schema';
 import {
   AdminTestFeedBodySchema,
   FeedPreviewSchema,
+  ImportJobParamsSchema,
   ImportJobSchema,
+  ImportStatusSchema,
   PublisherIdParamsSchema,
 } from '../../schemas/feed-import.schema';
 
-/** Administrators: re-trigger a publisher's import now; preview any publisher's feed. Prefix /publisher. */
+/** Administrators: re-trigger a publisher's import now and follow it; preview any publisher's feed. Prefix /publisher. */
 export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/import',
@@ -20,17 +23,34 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['feed import'],
         summary: "Fetch a publisher's feed now",
         description:
-          'Queues a fetch of the feed; repeated calls while one is queued return the same job id. 503 when the queue is unavailable.',
+          'Queues a fetch of the feed; a call while the previous one is queued or running, or within a minute after it finished, returns that job id instead. Follow it with GET /publisher/:id/import/:jobId. 503 when the queue is unavailable.',
         security: [{ bearerAuth: [] }],
         params: PublisherIdParamsSchema,
         response: { 202: ImportJobSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
-      await getImportablePublisher(app.db, request.params.id);
-      const jobId = await enqueueImport(app.feedImportQueue, app.redis, request.params.id, request.id);
+      const { id, name } = await getImportablePublisher(app.db, request.params.id);
+      const jobId = await enqueueImport(app.feedImportQueue, app.redis, { id, name }, request.id);
       return reply.status(202).send({ jobId });
     },
+  );
+
+  app.get(
+    '/:id/import/:jobId',
+    {
+      schema: {
+        tags: ['feed import'],
+        summary: 'Where an import job stands, with its outcome once it ends',
+        description:
+          'state waiting | active | completed | failed; outcome { fetched, inserted, skipped, notModified } once completed; error { code, message, detail } once failed. 404 IMPORT_JOB_NOT_FOUND for a job of another publisher or one no longer kept.',
+        security: [{ bearerAuth: [] }],
+        params: ImportJobParamsSchema,
+        response: { 200: ImportStatusSchema, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) =>
+      readImportStatus(app.feedImportQueue, app.redis, request.params.id, request.params.jobId),
   );
 
   app.post(

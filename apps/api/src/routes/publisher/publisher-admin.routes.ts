@@ -5,6 +5,7 @@ import {
   createPublisher,
   deletePublisher,
   getPublisher,
+  listArticlesOfPublisher,
   listPublishers,
   setPublisherDisabled,
   updatePublisher,
@@ -15,6 +16,8 @@ import { paginationMeta } from '../../schemas/pagination.schema';
 import {
   CreatePublisherBodySchema,
   MonthlyReportSchema,
+  OwnArticlesSchema,
+  PublisherArticlesQuerySchema,
   PublisherDetailSchema,
   PublisherIdParamsSchema,
   PublisherListQuerySchema,
@@ -53,14 +56,16 @@ export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'List publishers by name, optionally only approved / disabled ones',
+        summary: 'List publishers, newest first: state, feed health and article counts per status',
+        description:
+          'Filter by state (awaiting, approved, disabled) and search q in the name or login e-mail; sort=name lists by name. approved/disabled (booleans) still work.',
         querystring: PublisherListQuerySchema,
         response: { 200: PublisherListSchema, ...guarded, ...errorResponses(400) },
       },
     },
     async (request) => {
-      const { page, limit, approved, disabled } = request.query;
-      const result = await listPublishers(app.db, { approved, disabled }, { page, limit });
+      const { page, limit, approved, disabled, state, q, sort } = request.query;
+      const result = await listPublishers(app.db, { approved, disabled, state, q }, { page, limit }, sort);
       return {
         data: result.items.map(toPublisherBody),
         meta: { pagination: paginationMeta({ page, limit }, result.total) },
@@ -88,7 +93,7 @@ export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'One publisher: settings, fetch state, article counts by status',
+        summary: 'One publisher: settings, state, feed health, article counts by status',
         params: PublisherIdParamsSchema,
         response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400, 404) },
       },
@@ -109,6 +114,28 @@ export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => toPublisherBody(await updatePublisher(app.db, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/:id/articles',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A publisher's articles, newest first, with counts by status",
+        params: PublisherIdParamsSchema,
+        querystring: PublisherArticlesQuerySchema,
+        response: { 200: OwnArticlesSchema, ...guarded, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const { page, limit, status } = request.query;
+      const result = await listArticlesOfPublisher(app.db, request.params.id, { status }, { page, limit });
+      return {
+        data: result.items,
+        meta: { pagination: paginationMeta({ page, limit }, result.total), counts: result.counts },
+      };
+    },
   );
 
   const stateChange = (summary: string) => ({

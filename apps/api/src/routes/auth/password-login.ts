@@ -1,0 +1,31 @@
+import { type User, verifyCredentials } from '@newsroom/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http-error';
+import type { UserBody } from '../../schemas/auth.schema';
+import { LoginLimiter } from './login-limiter';
+
+export const toUserBody = (user: User): UserBody => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  ...(user.publisherId !== null && { publisherId: user.publisherId }),
+});
+
+/**
+ * The e-mail and password check behind both logins (bearer token and cookie session): the same
+ * brute-force limiter (its counters live in Redis, so every route and replica shares them) and the
+ * same errors. Resolves to the user, or throws 401 / 429 / 503.
+ */
+export function passwordLogin(app: FastifyInstance) {
+  const limiter = new LoginLimiter(app.redis, app.config.redis.queuePrefix);
+  return async (request: FastifyRequest, credentials: { email: string; password: string }): Promise<User> => {
+    const attempt = await limiter.reserve(credentials.email, request.ip);
+    const user = await verifyCredentials(app.db, app.passwords, credentials);
+    if (!user) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    // The login stands even if Redis fails now; the e-mail's counter then just ages out.
+    await limiter
+      .succeeded(attempt)
+      .catch((err) => request.log.warn({ err }, 'could not reset login attempts'));
+    return user;
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endDashboardSession, startDashboardSession } from '@newsroom/domain';
+import { Type } from 'typebox';
+import { authenticateBySession, sessionTokenOf } from '../../plugins/dashboard-session';
+import { LoginBodySchema, SessionResponseSchema } from '../../schemas/auth.schema';
+import { errorResponses } from '../../schemas/error.schema';
+import { passwordLogin, toUserBody } from './password-login';
+
+const tags = ['auth'];
+
+/**
+ * The dashboard's cookie session (docs/auth.md): sign in, read the session, sign out.
+ * Prefix: /api/v1/auth.
+ */
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const login = passwordLogin(app);
+
+  app.post(
+    '/session',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        summary: 'Sign in to the dashboard: sets the HttpOnly session cookie',
+        description:
+          'Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests.',
+        body: LoginBodySchema,
+        response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = await login(request, request.body);
+      const session = await startDashboardSession(app.db, user, app.config.session);
+      app.setSessionCookie(reply, session.token, session.expiresAt);
+      return { user: toUserBody(user), csrfToken: app.csrfTokenOf(session.token) };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user of the session cookie, and its CSRF token',
+        security: [{ sessionCookie: [] }],
+        response: { 200: SessionResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = await authenticateBySession(request);
+      return { user: toUserBody(user), csrfToken: app.csrfTokenOf(sessionTokenOf(request) as string) };
+    },
+  );
+
+  app.delete(
+    '/session',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: ends the session on the server and clears the cookie',
+        description:
+          'A live session needs its x-csrf-token (else 403). Without a live session the cookie is just cleared.',
+        security: [{ sessionCookie: [] }],
+        response: { 204: Type.Null(), ...errorResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      const token = sessionTokenOf(request);
+      if (token) {
+        // A live session is only ended by its own page (CSRF); a dead one has nothing left to end.
+        const live = await authenticateBySession(request).then(
+          () => true,
+          (error: { statusCode?: number }) => {
+            if (error.statusCode === 401) return false;
+            throw error;
+          },
+        );
+        if (live) await endDashboardSession(app.db, token);
+      }
+      app.clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,62 @@
+/** How a publisher's feed is doing, in the words the dashboard shows. */
+export interface FeedHealth {
+  /** The last fetch: `never` fetched, `ok` (new items or not modified), or `failed` (the job gave up). */
+  lastResult: 'never' | 'ok' | 'failed';
+  /** When that last result happened. */
+  lastResultAt: Date | null;
+  lastFetchedAt: Date | null;
+  lastFailedAt: Date | null;
+  /** When the feed last brought a new article. */
+  lastNewItemAt: Date | null;
+  lastError: FeedErrorSummary | null;
+  consecutiveFailures: number;
+}
+
+/** The last error: its code, a sentence for people, and the fetcher's own text. */
+export interface FeedErrorSummary {
+  code: string;
+  message: string;
+  detail: string;
+}
+
+// Keyed by the feeds package's FeedError codes; the fetch job stores "<CODE>: <message>".
+const explanations: Record<string, string> = {
+  INVALID_URL: 'The feed address is not a valid http(s) address.',
+  REFUSED_ADDRESS: 'The feed address points to a private or local network, which the import never fetches.',
+  TOO_MANY_REDIRECTS: 'The feed address redirects too many times.',
+  HTTP_STATUS: "The feed's server answered with an error instead of the feed.",
+  TIMEOUT: "The feed's server did not answer in time.",
+  TOO_LARGE: 'The feed is larger than the import accepts.',
+  NETWORK: "The feed's server could not be reached.",
+  BAD_RESPONSE: "The feed's server sent a response that could not be read.",
+  NOT_A_FEED: 'The address answered, but not with an RSS or Atom feed.',
+  ABORTED: 'The fetch was stopped before it finished.',
+};
+
+/** Splits a stored fetch error ("CODE: message") into code, explanation and detail. */
+export function summariseFeedError(stored: string): FeedErrorSummary {
+  const match = /^([A-Z][A-Z_]*): ?([\s\S]*)$/.exec(stored);
+  const code = match?.[1] ?? 'UNKNOWN';
+  const detail = match ? (match[2] ?? '') : stored;
+  return { code, message: explanations[code] ?? 'The last fetch of the feed failed.', detail };
+}
+
+export function toFeedHealth(state: {
+  lastFetchedAt: Date | null;
+  lastFailedAt: Date | null;
+  lastNewItemAt: Date | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+}): FeedHealth {
+  const failed = state.lastError !== null || state.consecutiveFailures > 0;
+  const lastResult = failed ? 'failed' : state.lastFetchedAt ? 'ok' : 'never';
+  return {
+    lastResult,
+    lastResultAt: failed ? state.lastFailedAt : state.lastFetchedAt,
+    lastFetchedAt: state.lastFetchedAt,
+    lastFailedAt: state.lastFailedAt,
+    lastNewItemAt: state.lastNewItemAt,
+    lastError: state.lastError === null ? null : summariseFeedError(state.lastError),
+    consecutiveFailures: state.consecutiveFailures,
+  };
+}
