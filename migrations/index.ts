@@ -8,6 +8,7 @@ import * as articleSourcePublishedAt from './2026-11-22T0400-article-source-publ
 import * as siteChangesTouchArticles from './2026-11-22T0500-site-changes-touch-articles';
 import * as articleBodyLz4 from './2026-11-22T0600-article-body-lz4';
 import * as publishedAtMilliseconds from './2026-11-23T1600-published-at-milliseconds';
+import * as userTokenVersion from './2026-11-23T1600-user-token-version';
 import * as dashboardSessions from './2026-11-23T1700-dashboard-sessions';
 import * as publisherDashboardReads from './2026-11-23T1710-publisher-dashboard-reads';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0500-site-changes-touch-articles': siteChangesTouchArticles,
   '2026-11-22T0600-article-body-lz4': articleBodyLz4,
   '2026-11-23T1600-published-at-milliseconds': publishedAtMilliseconds,
+  '2026-11-23T1600-user-token-version': userTokenVersion,
   '2026-11-23T1700-dashboard-sessions': dashboardSessions,
   '2026-11-23T1710-publisher-dashboard-reads': publisherDashboardReads,
 };

@@ -7,7 +7,6 @@ import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
 import { answerClientError } from './plugins/client-error-handler';
 import { dashboardSessionPlugin } from './plugins/dashboard-session';
-import { dashboardStatic } from './plugins/dashboard-static';
 import { drainOnClosePlugin } from './plugins/drain-on-close';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
@@ -63,7 +62,6 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);
-  await app.register(dashboardStatic);
 
   return app;
 }

@@ -4,6 +4,7 @@ import type { FeedFetcher } from '@newsroom/feeds';
 import type { Registry } from '@newsroom/metrics';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
+import type { ConcurrencyLimit } from './feeds/concurrency-limit';
 import type { ApiMetrics } from './metrics/api-metrics';
 import type { UploadSigner } from './storage/upload-signer';
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     feedImportQueue: FeedImportQueue | undefined;
     /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
     feedFetcher: FeedFetcher;
+    /** Test-feed previews running in this process (at most FEED_PREVIEW_CONCURRENCY). */
+    feedPreviews: ConcurrencyLimit;
     /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
     passwords: PasswordHasher;
     storage: UploadSigner | undefined;

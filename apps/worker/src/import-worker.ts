@@ -19,6 +19,7 @@ import { dispatcher } from './dispatcher';
 import { ignoreImports } from './metrics/import-observer';
 import { createWorkerMetrics } from './metrics/worker-metrics';
 import { feedRetryBackoff } from './retry-delay';
+import { keepImportSchedule, type ScheduleKeeper } from './schedule-keeper';
 import { createSerialGate } from './serial-gate';
 
 export interface ImportWorkerOptions {
@@ -29,7 +30,7 @@ export interface ImportWorkerOptions {
   /** Defaults to a safe fetcher built from config.feeds; a given one is not closed by close(). */
   fetcher?: FeedFetcher;
   logger?: Logger;
-  /** Upsert the hourly job scheduler at start (default true). */
+  /** Upsert the hourly job scheduler at start, and keep it there (default true; see schedule-keeper.ts). */
   schedule?: boolean;
   /** Registry to record the worker's metrics in (made by the composition root); none: nothing is measured. */
   metricsRegistry?: Registry;
@@ -83,7 +84,17 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
   const fetcher =
     options.fetcher ?? createFeedFetcher({ allowPrivateAddresses: config.feeds.allowPrivateAddresses });
   const queue = createFeedImportQueue({ connection, prefix: config.redis.queuePrefix });
-  if (options.schedule !== false) await upsertImportScheduler(queue, config.import.schedule);
+  let scheduleKeeper: ScheduleKeeper | undefined;
+  if (options.schedule !== false) {
+    await upsertImportScheduler(queue, config.import.schedule);
+    scheduleKeeper = keepImportSchedule({
+      queue,
+      connection,
+      restore: () => upsertImportScheduler(queue, config.import.schedule),
+      intervalMs: config.import.scheduleCheckMs,
+      logger,
+    });
+  }
   const metrics =
     options.metricsRegistry &&
     createWorkerMetrics(options.metricsRegistry, {
@@ -96,6 +107,7 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     db,
     queue,
     fetcher,
+    allowPrivateImages: config.feeds.allowPrivateAddresses,
     logger,
     bigFeedGate: createSerialGate(),
     metrics: metrics?.observer ?? ignoreImports,
@@ -108,6 +120,10 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
       connection,
       prefix: config.redis.queuePrefix,
       concurrency: config.import.concurrency,
+      // A killed worker's active jobs keep their lock until it expires; then the stalled-job check of
+      // any live worker moves them back to waiting (once: maxStalledCount 1), so none stays active.
+      lockDuration: config.import.lockMs,
+      stalledInterval: config.import.lockMs,
       settings: {
         backoffStrategy: (attemptsMade, type, error, job) =>
           type === feedRetryBackoffType
@@ -144,6 +160,7 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
     close() {
       // Idempotent: a second SIGTERM (or a test's cleanup) waits for the same close.
       closing ??= (async () => {
+        scheduleKeeper?.stop();
         await worker.close();
         await queue.close();
         if (!options.fetcher) await fetcher.close();

@@ -144,6 +144,18 @@ export const apiEnvSchema = Type.Object({
   RATE_LIMIT_TEST_FEED: RateLimitSetting('10/1m', 'feed previews per dashboard user'),
   RATE_LIMIT_CLIENT_ALL: RateLimitSetting('10/1m', 'GET /client/all per API key'),
   RATE_LIMIT_CLIENT: RateLimitSetting('off', 'the other client routes per API key'),
+  FEED_PREVIEW_MAX_BYTES: Type.Integer({
+    default: 2 * 1024 * 1024,
+    minimum: 64 * 1024,
+    maximum: 15 * 1024 * 1024,
+    description: 'bytes of a feed a test-feed preview reads at most (the feed is cut there, not refused)',
+  }),
+  FEED_PREVIEW_CONCURRENCY: Type.Integer({
+    default: 4,
+    minimum: 1,
+    maximum: 64,
+    description: 'test-feed previews running at once per API process; more get 503 with Retry-After',
+  }),
 });
 
 export const workerEnvSchema = Type.Object({
@@ -156,6 +168,20 @@ export const workerEnvSchema = Type.Object({
   WORKER_METRICS_HOST: Type.String({
     default: '127.0.0.1',
     description: 'address the worker metrics listener binds',
+  }),
+  WORKER_LOCK_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 600,
+    description:
+      "BullMQ job lock (renewed while a job runs) and stalled-job check interval: a dead worker's jobs run again within about twice this",
+  }),
+  SCHEDULE_CHECK_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 3600,
+    description:
+      'how often the worker checks that the import job scheduler exists in Redis (re-created if not)',
   }),
 });
 
@@ -241,6 +267,13 @@ export interface ApiConfig extends CommonConfig {
     /** The other client routes per API key: off by default (a Redis round trip per cached read). */
     client: RateLimit | null;
   };
+  /** Limits of the test-feed preview. */
+  feedPreview: {
+    /** Bytes of the feed body read at most. */
+    maxBytes: number;
+    /** Previews at once in this process. */
+    concurrency: number;
+  };
 }
 
 /** At most `max` requests in each fixed window of `windowMs`. */
@@ -250,7 +283,11 @@ export interface RateLimit {
 }
 
 export interface WorkerConfig extends CommonConfig {
-  import: { schedule: string; concurrency: number };
+  /**
+   * scheduleCheckMs: how often the job scheduler's presence in Redis is checked (and restored);
+   * lockMs: BullMQ's job lock duration and stalled-job check interval.
+   */
+  import: { schedule: string; concurrency: number; scheduleCheckMs: number; lockMs: number };
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
 }
@@ -351,6 +388,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
       client: rateLimitOf(env.RATE_LIMIT_CLIENT),
     },
+    feedPreview: { maxBytes: env.FEED_PREVIEW_MAX_BYTES, concurrency: env.FEED_PREVIEW_CONCURRENCY },
   };
 }
 
@@ -361,7 +399,12 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
   }
   return {
     ...common(env),
-    import: { schedule: env.IMPORT_SCHEDULE, concurrency: env.WORKER_CONCURRENCY },
+    import: {
+      schedule: env.IMPORT_SCHEDULE,
+      concurrency: env.WORKER_CONCURRENCY,
+      scheduleCheckMs: env.SCHEDULE_CHECK_SECONDS * 1000,
+      lockMs: env.WORKER_LOCK_SECONDS * 1000,
+    },
     metrics: { token: env.METRICS_TOKEN, port: env.WORKER_METRICS_PORT, host: env.WORKER_METRICS_HOST },
   };
 }

@@ -211,7 +211,12 @@ describe('rate limits', () => {
 describe('loadWorkerConfig', () => {
   it('needs neither PORT nor API secrets', () => {
     const config = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });
-    expect(config.import).toEqual({ schedule: '0 * * * *', concurrency: 8 });
+    expect(config.import).toEqual({
+      schedule: '0 * * * *',
+      concurrency: 8,
+      scheduleCheckMs: 30_000,
+      lockMs: 30_000,
+    });
   });
 
   it('refuses an IMPORT_SCHEDULE that is not a cron pattern, in one line', () => {

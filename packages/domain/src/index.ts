@@ -39,6 +39,7 @@ export * from './sites/site.repository';
 export * from './sites/site.service';
 export * from './users/administrator.service';
 export * from './users/login.service';
+export * from './users/password-change.service';
 export * from './users/password-hasher';
 export * from './users/user';
 export * from './users/user.repository';

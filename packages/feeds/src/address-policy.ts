@@ -63,3 +63,28 @@ function embeddedNat64Address(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
 function isIpv4Compatible(address: ipaddr.IPv6): boolean {
   return address.parts.slice(0, 6).every((p) => p === 0);
 }
+
+// Host names that can only mean a machine inside the network they are read in: RFC 6761/6762 and
+// RFC 8375 special-use names and the common private suffixes. No DNS lookup: an image URL is not
+// fetched by us but by every reader's browser, inside the reader's own network.
+const INTERNAL_NAME = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home\.arpa|corp)\.?$/i;
+
+/**
+ * Whether an absolute http(s) URL may be shown to readers as an image: its host is not a literal
+ * address the fetch policy refuses (loopback, private, link-local, metadata, ...) and not an
+ * obviously internal name (`localhost`, `*.local`, `*.internal`, a single label such as `intranet`).
+ * Names are judged by their text only; no DNS lookup is made.
+ */
+export function isPublicImageUrl(url: string): boolean {
+  let hostname: string;
+  try {
+    // The URL parser normalises odd IPv4 forms (0x7f.1, 2130706433) to dotted quads.
+    hostname = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  if (hostname === '') return false;
+  if (isIpLiteral(hostname)) return isPublicAddress(stripBrackets(hostname));
+  const name = hostname.replace(/\.$/, '');
+  return name.includes('.') && !INTERNAL_NAME.test(name);
+}

@@ -70,9 +70,19 @@ function* decodedPieces(bytes: Buffer, charset: string, bytesPerChunk: number): 
 
 /** Strips characters invalid in XML from each piece, and the leading whitespace of the whole text. */
 function* cleanChunks(pieces: Iterable<string>): Generator<string, void, undefined> {
+  const clean = createPieceCleaner();
+  for (const piece of pieces) {
+    const text = clean(piece);
+    if (text) yield text;
+  }
+  // A high surrogate still carried at the end is a lone one: invalid in XML, so it is dropped.
+}
+
+/** cleanChunks' rule as a function of one piece, keeping what it must carry between pieces. */
+function createPieceCleaner(): (piece: string) => string {
   let started = false;
   let carried = '';
-  for (const piece of pieces) {
+  return (piece) => {
     let text = carried + piece;
     // A UTF-16 decoder may end a piece between the two halves of a surrogate pair: keep the first
     // half for the next piece, or the invalid-character rule would strip it as a lone surrogate.
@@ -84,9 +94,64 @@ function* cleanChunks(pieces: Iterable<string>): Generator<string, void, undefin
       text = text.trimStart();
       started = text.length > 0;
     }
-    if (text) yield text;
+    return text;
+  };
+}
+
+// Bytes of a streamed body read before its charset is chosen (decodeFeedStream).
+const SNIFF_BYTES = 1 << 16;
+
+/**
+ * decodeFeedChunks for a body still arriving (the preview): the charset is chosen from its first
+ * 64 KiB (the UTF-8 check allows a character cut at the end of them) by the same rules, then
+ * every piece is decoded as it comes. Stopping the iteration stops reading `bytes`.
+ */
+export async function* decodeFeedStream(
+  bytes: AsyncIterable<Buffer>,
+  contentType?: string | null,
+  sniffBytes = SNIFF_BYTES,
+): AsyncGenerator<string, void, undefined> {
+  const source = bytes[Symbol.asyncIterator]();
+  const headPieces: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < sniffBytes) {
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    headPieces.push(next.value);
+    headLength += next.value.length;
   }
-  // A high surrogate still carried at the end is a lone one: invalid in XML, so it is dropped.
+  const head = Buffer.concat(headPieces, headLength);
+  const bom = detectBom(head);
+  const { charset, offset } = bom ?? {
+    ...chooseCharset(head, contentType, ended ? isUtf8 : isUtf8Start),
+    offset: 0,
+  };
+  const decoder = iconv.getDecoder(charset, { stripBOM: true });
+  const clean = createPieceCleaner();
+  try {
+    let text = clean(decoder.write(head.subarray(offset)));
+    if (text) yield text;
+    for (let next = await source.next(); !next.done; next = await source.next()) {
+      text = clean(decoder.write(next.value));
+      if (text) yield text;
+    }
+    text = clean(decoder.end() ?? '');
+    if (text) yield text;
+  } finally {
+    await source.return?.();
+  }
+}
+
+/** Valid UTF-8 up to a character possibly cut at the end (at most 3 bytes of it). */
+function isUtf8Start(bytes: Buffer): boolean {
+  for (let cut = 0; cut <= 3 && cut < bytes.length; cut++) {
+    if (isUtf8(bytes.subarray(0, bytes.length - cut))) return true;
+  }
+  return isUtf8(bytes);
 }
 
 function detectBom(body: Buffer): { charset: string; offset: number } | undefined {
@@ -99,8 +164,9 @@ function detectBom(body: Buffer): { charset: string; offset: number } | undefine
 function chooseCharset(
   body: Buffer,
   contentType: string | null | undefined,
+  isValidUtf8: (bytes: Buffer) => boolean = isUtf8,
 ): { charset: string; source: CharsetSource } {
-  if (isUtf8(body)) return { charset: 'utf-8', source: 'utf-8' };
+  if (isValidUtf8(body)) return { charset: 'utf-8', source: 'utf-8' };
   const fromProlog = usableCharset(prologEncoding(body));
   if (fromProlog) return { charset: fromProlog, source: 'xml-prolog' };
   const fromHeader = usableCharset(contentTypeCharset(contentType));

@@ -1,6 +1,7 @@
 import type FeedParser from 'feedparser';
+import { isPublicImageUrl } from './address-policy';
 import { toAbsoluteHttpUrl } from './feed-url';
-import { firstImageSource } from './sanitize-body';
+import { firstImageSource, type ImagePolicy } from './sanitize-body';
 
 /** The item's pictures: `image` is the largest known, `thumbnail` the smallest; either falls back to the other. */
 export interface ItemImages {
@@ -32,25 +33,31 @@ export function extractImages(
   item: FeedParser.Item,
   sanitizedBody: string,
   baseUrl: string | null,
+  images: ImagePolicy = {},
 ): ItemImages {
+  // An image on a private or internal host is skipped as if absent, so the next candidate is used.
+  const imageUrl = (value: string | null | undefined, base: string | null): string | null => {
+    const url = toAbsoluteHttpUrl(value, base);
+    return url && (images.allowPrivateImages || isPublicImageUrl(url)) ? url : null;
+  };
   const group = asNodes(item['media:group'])[0];
   const mediaContents = [...asNodes(item['media:content']), ...asNodes(group?.['media:content'])];
   const mediaImages = mediaContents
     .filter(isImageMediaContent)
-    .map((node) => sized(node, baseUrl))
+    .map((node) => sized(node, baseUrl, imageUrl))
     .filter((entry) => entry !== undefined);
   const mediaThumbnails = [
     ...asNodes(item['media:thumbnail']),
     ...mediaContents.flatMap((node) => asNodes(node['media:thumbnail'])),
     ...asNodes(group?.['media:thumbnail']),
   ]
-    .map((node) => sized(node, baseUrl))
+    .map((node) => sized(node, baseUrl, imageUrl))
     .filter((entry) => entry !== undefined);
 
   const image =
     largest(mediaImages)?.url ??
-    imageEnclosure(item, baseUrl) ??
-    toAbsoluteHttpUrl(attribute(asNodes(item['itunes:image'])[0], 'href'), baseUrl) ??
+    imageEnclosure(item, baseUrl, imageUrl) ??
+    imageUrl(attribute(asNodes(item['itunes:image'])[0], 'href'), baseUrl) ??
     firstImageSource(sanitizedBody) ??
     mediaThumbnails[0]?.url ??
     null;
@@ -68,8 +75,10 @@ function attribute(node: RawNode | undefined, name: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
-function sized(node: RawNode, baseUrl: string | null): SizedUrl | undefined {
-  const url = toAbsoluteHttpUrl(attribute(node, 'url'), baseUrl);
+type ImageUrl = (value: string | null | undefined, base: string | null) => string | null;
+
+function sized(node: RawNode, baseUrl: string | null, imageUrl: ImageUrl): SizedUrl | undefined {
+  const url = imageUrl(attribute(node, 'url'), baseUrl);
   if (!url) return undefined;
   const width = Number.parseInt(attribute(node, 'width') ?? '', 10);
   return { url, width: Number.isNaN(width) ? undefined : width };
@@ -109,12 +118,12 @@ function smallest(entries: SizedUrl[]): SizedUrl | undefined {
 }
 
 // RSS 2.0 <enclosure> (normalised by feedparser) and the RSS 1.0 enc:enclosure module (Craigslist).
-function imageEnclosure(item: FeedParser.Item, baseUrl: string | null): string | null {
+function imageEnclosure(item: FeedParser.Item, baseUrl: string | null, imageUrl: ImageUrl): string | null {
   const enclosures = Array.isArray(item.enclosures) ? item.enclosures : [];
   const rssEnclosure = enclosures.find((entry) => isImageType(entry.type));
-  if (rssEnclosure) return toAbsoluteHttpUrl(rssEnclosure.url, baseUrl);
+  if (rssEnclosure) return imageUrl(rssEnclosure.url, baseUrl);
   const rdfEnclosure = asNodes(item['enc:enclosure']).find((node) => isImageType(attribute(node, 'type')));
-  return toAbsoluteHttpUrl(attribute(rdfEnclosure, 'resource'), baseUrl);
+  return imageUrl(attribute(rdfEnclosure, 'resource'), baseUrl);
 }
 
 function isImageType(type: string | undefined): boolean {

@@ -35,12 +35,13 @@ export interface FeedDocument {
 
 /**
  * Opens a decoded feed document for item-by-item reading with feedparser: `text` as one string, cut
- * into steps of `charsPerStep` characters, or as pieces already cut (decodeFeedChunks), one step each.
+ * into steps of `charsPerStep` characters, or as pieces already cut (decodeFeedChunks, or
+ * decodeFeedStream while the body downloads), one step each.
  * The text goes to feedparser's sax stream directly: feedparser's own Writable side would encode the
  * string to a Buffer that sax then decodes back.
  */
 export function openFeedDocument(
-  text: string | Iterable<string>,
+  text: string | Iterable<string> | AsyncIterable<string>,
   charsPerStep = CHARS_PER_STEP,
 ): FeedDocument {
   // feedurl is a placeholder so that we, not feedparser, choose the base of each relative URL (the
@@ -62,21 +63,30 @@ export function openFeedDocument(
     for (let item = parser.read(); item !== null; item = parser.read()) yield item as FeedParser.Item;
   }
 
+  function* writeStep(step: string): Generator<FeedParser.Item> {
+    positions.beforeStep(step);
+    charsParsed += step.length;
+    charsSinceTurn += step.length;
+    sax.write(step);
+    forgetEmittedItemNodes(parser);
+    yield* parsedItems();
+  }
+
   return {
     meta: parser.meta,
     async *items() {
       try {
-        for (const step of steps) {
-          if (charsSinceTurn >= CHARS_PER_TURN) {
-            await nextTurn();
-            charsSinceTurn = 0;
+        if (isAsyncIterable(steps)) {
+          // A text still arriving (the preview reads the body as it downloads): each step awaits its piece.
+          for await (const step of steps) yield* writeStep(step);
+        } else {
+          for (const step of steps) {
+            if (charsSinceTurn >= CHARS_PER_TURN) {
+              await nextTurn();
+              charsSinceTurn = 0;
+            }
+            yield* writeStep(step);
           }
-          positions.beforeStep(step);
-          charsParsed += step.length;
-          charsSinceTurn += step.length;
-          sax.write(step);
-          forgetEmittedItemNodes(parser);
-          yield* parsedItems();
         }
         sax.end();
         yield* parsedItems();
@@ -98,6 +108,10 @@ export function openFeedDocument(
       return sax._parser?.trackPosition !== false;
     },
   };
+}
+
+function isAsyncIterable(value: object): value is AsyncIterable<string> {
+  return Symbol.asyncIterator in value;
 }
 
 function* stepsOf(text: string, charsPerStep: number): Generator<string> {

@@ -1,11 +1,13 @@
 import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { type AddressPolicy, isIpLiteral, isPublicAddress, stripBrackets } from './address-policy';
+import { createDecoders } from './decompress';
 import { FeedError } from './feed-error';
 import { parseFeedUrl } from './feed-url';
 import { createGuardedAgent, refusedAddressError } from './guarded-agent';
 import { httpStatusError } from './http-status-error';
-import { readCappedBody, tooLargeError } from './read-capped-body';
+import { asCorruptCompression, readCappedBody, tooLargeError } from './read-capped-body';
 import { toFetchError } from './to-fetch-error';
 
 /** Options for {@link createFeedFetcher}; every limit has a production default. */
@@ -58,10 +60,32 @@ export interface FetchedFeed {
 
 export type FetchFeedResult = FeedNotModified | FetchedFeed;
 
+/**
+ * A feed response whose body is still to be read: decompressed pieces as they arrive, under the
+ * fetch's deadline; reading rejects only with FeedError. close() stops the download (the
+ * connection is dropped) and must be called when the caller stops reading early.
+ */
+export interface OpenedFeed {
+  notModified: false;
+  body: AsyncIterable<Buffer>;
+  contentType: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  finalUrl: string;
+  close(): void;
+}
+
+export type OpenFeedResult = FeedNotModified | OpenedFeed;
+
 /** A fetcher owning one connection pool; call close() when done with it. */
 export interface FeedFetcher {
   /** Fetches a feed; rejects only with {@link FeedError}. */
   fetch(request: FetchFeedRequest): Promise<FetchFeedResult>;
+  /**
+   * Fetches a feed's headers and hands its body over piece by piece, so a caller that needs only its
+   * beginning (the preview) can stop the download. The size cap still applies to what is read.
+   */
+  open(request: FetchFeedRequest): Promise<OpenFeedResult>;
   close(): Promise<void>;
 }
 
@@ -96,18 +120,77 @@ export function createFeedFetcher(options: FeedFetcherOptions = {}): FeedFetcher
     maxResponseBytes: settings.maxBytes,
   });
 
+  const deadline = (feedRequest: FetchFeedRequest) => {
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const signal = feedRequest.signal ? AbortSignal.any([timeout, feedRequest.signal]) : timeout;
+    const toError = (error: unknown) =>
+      toFetchError(error, { timeout, callerSignal: feedRequest.signal, maxBytes: settings.maxBytes });
+    return { signal, toError };
+  };
+
   return {
     async fetch(feedRequest) {
-      const timeout = AbortSignal.timeout(settings.timeoutMs);
-      const signal = feedRequest.signal ? AbortSignal.any([timeout, feedRequest.signal]) : timeout;
+      const { signal, toError } = deadline(feedRequest);
       try {
-        return await fetchFollowingRedirects(agent, settings, feedRequest, signal);
+        const response = await fetchFollowingRedirects(agent, settings, feedRequest, signal);
+        if (response.notModified) return response;
+        const { body, encoding, ...meta } = response;
+        return { ...meta, body: await readCappedBody(body, encoding, settings.maxBytes, signal) };
       } catch (error) {
-        throw toFetchError(error, { timeout, callerSignal: feedRequest.signal, maxBytes: settings.maxBytes });
+        throw toError(error);
       }
+    },
+    async open(feedRequest) {
+      const { signal, toError } = deadline(feedRequest);
+      let response: Awaited<ReturnType<typeof fetchFollowingRedirects>>;
+      try {
+        response = await fetchFollowingRedirects(agent, settings, feedRequest, signal);
+      } catch (error) {
+        throw toError(error);
+      }
+      if (response.notModified) return response;
+      const { body, encoding, ...meta } = response;
+      let decoders: ReturnType<typeof createDecoders>;
+      try {
+        decoders = createDecoders(encoding);
+      } catch (error) {
+        body.destroy();
+        throw toError(error);
+      }
+      const decoded: Readable = decoders.length
+        ? (decoders.reduce<Readable>((source, decoder) => source.pipe(decoder), body) as Readable)
+        : body;
+      // pipe() does not forward errors: any stage failing ends the last one with that error.
+      for (const stage of [body, ...decoders]) stage.on('error', (error) => decoded.destroy(error));
+      return {
+        ...meta,
+        body: cappedPieces(decoded, settings.maxBytes, toError),
+        close() {
+          for (const stage of [body, ...decoders]) stage.destroy();
+        },
+      };
     },
     close: () => agent.close(),
   };
+}
+
+/** The decompressed body's pieces, failing with TOO_LARGE past maxBytes and only ever with FeedError. */
+async function* cappedPieces(
+  body: Readable,
+  maxBytes: number,
+  toError: (error: unknown) => FeedError,
+): AsyncGenerator<Buffer> {
+  let total = 0;
+  try {
+    for await (const piece of body as AsyncIterable<Buffer>) {
+      total += piece.length;
+      if (total > maxBytes) throw tooLargeError(maxBytes);
+      yield piece;
+    }
+  } catch (error) {
+    body.destroy();
+    throw toError(asCorruptCompression(error));
+  }
 }
 
 type FetcherSettings = {
@@ -118,12 +201,18 @@ type FetcherSettings = {
   isAllowedAddress: AddressPolicy;
 };
 
+/** A 2xx response whose (still compressed) body is yet to be read. */
+interface FeedResponse extends Omit<FetchedFeed, 'body'> {
+  body: Readable;
+  encoding: string | undefined;
+}
+
 async function fetchFollowingRedirects(
   agent: Dispatcher,
   settings: FetcherSettings,
   feedRequest: FetchFeedRequest,
   signal: AbortSignal,
-): Promise<FetchFeedResult> {
+): Promise<FeedNotModified | FeedResponse> {
   let url = parseFeedUrl(feedRequest.url);
   const headers = requestHeaders(settings.userAgent, feedRequest);
 
@@ -175,15 +264,10 @@ async function fetchFollowingRedirects(
       response.body.destroy();
       throw tooLargeError(settings.maxBytes);
     }
-    const body = await readCappedBody(
-      response.body,
-      headerValue(response.headers, 'content-encoding'),
-      settings.maxBytes,
-      signal,
-    );
     return {
       notModified: false,
-      body,
+      body: response.body,
+      encoding: headerValue(response.headers, 'content-encoding'),
       contentType: headerValue(response.headers, 'content-type') ?? null,
       etag: headerValue(response.headers, 'etag') ?? null,
       lastModified: headerValue(response.headers, 'last-modified') ?? null,

@@ -13,8 +13,11 @@ export {
   type FetchedFeed,
   type FetchFeedRequest,
   type FetchFeedResult,
+  type OpenedFeed,
+  type OpenFeedResult,
 } from './feed-fetcher';
 export type { FeedItem } from './feed-item';
 export { type FeedStream, type ParsedFeed, type ParseFeedOptions, parseFeed, streamFeed } from './parse-feed';
 export { type FeedContent, type ReadFeedOptions, type ReadFeedResult, readFeed } from './read-feed';
+export { type FeedPreviewContent, type FeedPreviewOptions, readFeedPreview } from './read-feed-preview';
 export { sanitizeBody } from './sanitize-body';

@@ -4,7 +4,7 @@ import { extractImages } from './extract-images';
 import type { FeedItem } from './feed-item';
 import { isPlaceholderUrl, toAbsoluteHttpUrl } from './feed-url';
 import { collapseWhitespace, htmlToText, truncateText } from './html-text';
-import { sanitizeBody } from './sanitize-body';
+import { type ImagePolicy, sanitizeBody } from './sanitize-body';
 
 export const MAX_TITLE_LENGTH = 500;
 export const MAX_CATEGORIES = 20;
@@ -17,16 +17,17 @@ const MAX_GUID_LENGTH = 512;
 /**
  * Turns one feedparser item into a {@link FeedItem}. `feedUrl` is the URL the feed was fetched from;
  * relative item links resolve against it and the item's body resolves against the item link.
+ * Images on private or internal hosts are dropped unless `images` allows them.
  */
-export function normaliseItem(item: FeedParser.Item, feedUrl: string): FeedItem {
+export function normaliseItem(item: FeedParser.Item, feedUrl: string, images: ImagePolicy = {}): FeedItem {
   const url =
     toAbsoluteHttpUrl(item.link, feedUrl) ??
     toAbsoluteHttpUrl(item.origlink, feedUrl) ??
     toAbsoluteHttpUrl(typeof item.permalink === 'string' ? item.permalink : null, feedUrl);
-  const body = sanitizeBody(item.description || item.summary, url ?? feedUrl);
+  const body = sanitizeBody(item.description || item.summary, url ?? feedUrl, images);
   const publishedAt = validDate(item.pubdate) ?? validDate(item.date);
   const title = chooseTitle(item.title, body, url);
-  const { image, thumbnail } = extractImages(item, body, url ?? feedUrl);
+  const { image, thumbnail } = extractImages(item, body, url ?? feedUrl, images);
   return {
     guid: detached(chooseGuid(item, url, title, publishedAt, body)),
     title,

@@ -1,5 +1,5 @@
 import { decodeFeedChunks } from './decode-feed-body';
-import { openFeedDocument } from './feed-document';
+import { type FeedDocument, openFeedDocument } from './feed-document';
 import type { FeedItem } from './feed-item';
 import { toAbsoluteHttpUrl } from './feed-url';
 import { htmlToText, truncateText } from './html-text';
@@ -13,6 +13,11 @@ export interface ParseFeedOptions {
   contentType?: string | null;
   /** Keep only the first N items (in feed order, after removing duplicate guids). */
   maxItems?: number;
+  /**
+   * Keep images (thumbnail, image, body <img>) on private, loopback and internal hosts. Default false:
+   * they are dropped, as the fetcher refuses such addresses. Follows FEED_ALLOW_PRIVATE_ADDRESSES.
+   */
+  allowPrivateImages?: boolean;
 }
 
 /** A parsed feed: its title and link, and its items in feed order. */
@@ -54,8 +59,17 @@ export async function parseFeed(body: Buffer, options: ParseFeedOptions): Promis
  * `maxItems` are never normalised.
  */
 export function streamFeed(body: Buffer, options: ParseFeedOptions): FeedStream {
-  const document = openFeedDocument(decodeFeedChunks(body, options.contentType).chunks);
+  return streamFeedDocument(openFeedDocument(decodeFeedChunks(body, options.contentType).chunks), options);
+}
+
+/** streamFeed of a text still arriving, decoded piece by piece (decodeFeedStream): the preview. */
+export function streamFeedPieces(text: AsyncIterable<string>, options: ParseFeedOptions): FeedStream {
+  return streamFeedDocument(openFeedDocument(text), options);
+}
+
+function streamFeedDocument(document: FeedDocument, options: ParseFeedOptions): FeedStream {
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  const images = { allowPrivateImages: options.allowPrivateImages ?? false };
   async function* items(): AsyncGenerator<FeedItem, void, undefined> {
     const seenGuids = new Set<string>();
     for await (const rawItem of document.items()) {
@@ -63,7 +77,7 @@ export function streamFeed(body: Buffer, options: ParseFeedOptions): FeedStream 
         if (document.hasCompleteHeader()) break;
         continue;
       }
-      const item = normaliseItem(rawItem, options.url);
+      const item = normaliseItem(rawItem, options.url, images);
       if (seenGuids.has(item.guid)) continue;
       seenGuids.add(item.guid);
       yield item;

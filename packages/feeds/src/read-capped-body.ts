@@ -37,15 +37,17 @@ export async function readCappedBody(
   try {
     await pipeline([body, ...decoders, collector], { signal });
   } catch (error) {
-    if (error instanceof FeedError) throw error;
-    if (isZlibError(error)) {
-      throw new FeedError('BAD_RESPONSE', 'The feed server sent a corrupt compressed response.', {
-        cause: error,
-      });
-    }
-    throw error;
+    throw asCorruptCompression(error);
   }
   return Buffer.concat(chunks, total);
+}
+
+/** A zlib or brotli failure as the FeedError BAD_RESPONSE; anything else as it is. */
+export function asCorruptCompression(error: unknown): unknown {
+  if (error instanceof FeedError || !isZlibError(error)) return error;
+  return new FeedError('BAD_RESPONSE', 'The feed server sent a corrupt compressed response.', {
+    cause: error,
+  });
 }
 
 function isZlibError(error: unknown): boolean {

@@ -6,6 +6,8 @@ import { parseFeed } from './parse-feed';
 export interface ReadFeedOptions {
   /** Keep only the first N items in feed order (feeds usually list newest first). */
   maxItems?: number;
+  /** Keep images on private and internal hosts (see ParseFeedOptions); default false. */
+  allowPrivateImages?: boolean;
 }
 
 /** A fetched and parsed feed with the validators to store for the next conditional GET. */
@@ -36,6 +38,7 @@ export async function readFeed(
     url: fetched.finalUrl,
     contentType: fetched.contentType,
     ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
+    allowPrivateImages: options.allowPrivateImages ?? false,
   });
   return {
     notModified: false,

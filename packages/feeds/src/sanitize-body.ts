@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isPublicImageUrl } from './address-policy';
 import { toAbsoluteHttpUrl } from './feed-url';
 
 // Ordinary article markup; anything else is dropped (its text kept) by the allowlist.
@@ -39,16 +40,30 @@ const BLOCKED_IMAGE_URLS = [
 /**
  * Sanitises an item's HTML with an allowlist: no scripts, styles, iframes, embeds, forms or event
  * handlers; href/src/cite resolved against `baseUrl` and kept only when they end up http(s) (or mailto
- * for links); 1x1 tracking pixels and images without a usable src are dropped; links get
- * rel="noopener noreferrer".
+ * for links); 1x1 tracking pixels, images without a usable src and (unless `images` allows them)
+ * images on private or internal hosts are dropped; links get rel="noopener noreferrer".
  */
-export function sanitizeBody(html: string | null | undefined, baseUrl: string | null): string {
+export function sanitizeBody(
+  html: string | null | undefined,
+  baseUrl: string | null,
+  images: ImagePolicy = {},
+): string {
   if (!html) return '';
-  return sanitizeHtml(html, sanitizeOptions(baseUrl)).trim();
+  return sanitizeHtml(html, sanitizeOptions(baseUrl, images)).trim();
+}
+
+/** Which image addresses an item may keep. */
+export interface ImagePolicy {
+  /**
+   * Keep images on private, loopback and internal hosts (development and tests, with
+   * FEED_ALLOW_PRIVATE_ADDRESSES). Default false: they are dropped (isPublicImageUrl).
+   */
+  allowPrivateImages?: boolean;
 }
 
 /** sanitizeBody's sanitize-html options for an item whose URLs resolve against `baseUrl`. */
-export function sanitizeOptions(baseUrl: string | null): sanitizeHtml.IOptions {
+export function sanitizeOptions(baseUrl: string | null, images: ImagePolicy = {}): sanitizeHtml.IOptions {
+  const refusedHost = (src: string) => !images.allowPrivateImages && !isPublicImageUrl(src);
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
@@ -71,7 +86,10 @@ export function sanitizeOptions(baseUrl: string | null): sanitizeHtml.IOptions {
       if (frame.tag === 'img') {
         const src = frame.attribs.src;
         return (
-          !src || isTrackingPixel(frame.attribs) || BLOCKED_IMAGE_URLS.some((pattern) => pattern.test(src))
+          !src ||
+          isTrackingPixel(frame.attribs) ||
+          BLOCKED_IMAGE_URLS.some((pattern) => pattern.test(src)) ||
+          refusedHost(src)
         );
       }
       // A link left with nothing to click (its image was a pixel or share button) is just noise.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIpLiteral, isPublicAddress } from '../src/address-policy';
+import { isIpLiteral, isPublicAddress, isPublicImageUrl } from '../src/address-policy';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -61,5 +61,40 @@ describe('isIpLiteral', () => {
     expect(isIpLiteral('fc00::1')).toBe(true);
     expect(isIpLiteral('localhost')).toBe(false);
     expect(isIpLiteral('feeds.example.com')).toBe(false);
+  });
+});
+
+describe('isPublicImageUrl', () => {
+  it.each([
+    'http://127.0.0.1/a.jpg',
+    'http://0x7f.1/a.jpg',
+    'http://2130706433/a.jpg',
+    'http://10.1.2.3/a.jpg',
+    'http://192.168.0.4:8080/a.jpg',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/a.jpg',
+    'http://[::ffff:127.0.0.1]/a.jpg',
+    'http://[fd00::1]/a.jpg',
+    'http://localhost/a.jpg',
+    'http://LOCALHOST./a.jpg',
+    'http://app.localhost/a.jpg',
+    'http://printer.local/a.jpg',
+    'http://metadata.google.internal/a.jpg',
+    'http://nas.home.arpa/a.jpg',
+    'http://intranet/a.jpg',
+    'http://server.lan/a.jpg',
+    'not a url',
+  ])('refuses %s', (url) => {
+    expect(isPublicImageUrl(url)).toBe(false);
+  });
+
+  it.each([
+    'https://cdn.example.com/a.jpg',
+    'http://8.8.8.8/a.jpg',
+    'https://[2001:4860:4860::8888]/a.jpg',
+    'https://local.news.example/a.jpg',
+    'https://localhost.example.com/a.jpg',
+  ])('allows %s', (url) => {
+    expect(isPublicImageUrl(url)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { getPublisherFeedSettings, type ImportedArticleDraft, previewFeedImport } from '@newsroom/domain';
-import { FeedError, readFeed } from '@newsroom/feeds';
+import { FeedError, readFeedPreview } from '@newsroom/feeds';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error';
 import type { FeedPreview, PreviewArticle } from '../schemas/feed-import.schema';
@@ -14,9 +14,15 @@ function toPreviewArticle(draft: ImportedArticleDraft): PreviewArticle {
   };
 }
 
+/** Seconds a refused preview is told to wait: a preview takes a few seconds at most. */
+const busyRetryAfterSeconds = 5;
+
 /**
  * Fetches a feed with the import's safety rules and shows its first items exactly as the import
  * would store them for this publisher. Saves nothing: no article, no validators, no fetch state.
+ * Reads only what it shows: the download stops once the first items are parsed, and after
+ * FEED_PREVIEW_MAX_BYTES whatever the feed holds; at most FEED_PREVIEW_CONCURRENCY previews run at
+ * once in this process (more: 503 TOO_MANY_PREVIEWS with Retry-After).
  * A feed that cannot be read is a 422 with the FeedError's code and its publisher-safe message.
  */
 export async function previewFeed(
@@ -28,14 +34,31 @@ export async function previewFeed(
   const url = feedUrl ?? publisher.feedUrl;
   if (!url)
     throw new HttpError(400, 'FEED_URL_REQUIRED', 'The publisher has no saved feed URL; send feedUrl');
-  try {
-    // No validators: a preview always wants the full feed.
-    const feed = await readFeed(app.feedFetcher, { url }, { maxItems: previewItemCount });
-    if (feed.notModified)
-      throw new HttpError(502, 'BAD_RESPONSE', 'The feed server answered 304 to a plain request');
-    return { title: feed.title, items: previewFeedImport(publisher, feed.items).map(toPreviewArticle) };
-  } catch (error) {
-    if (error instanceof FeedError) throw new HttpError(422, error.code, error.message);
-    throw error;
-  }
+  return app.feedPreviews.run(
+    async () => {
+      try {
+        // No validators: a preview always wants the full feed.
+        const feed = await readFeedPreview(
+          app.feedFetcher,
+          { url },
+          {
+            maxItems: previewItemCount,
+            maxBytes: app.config.feedPreview.maxBytes,
+            allowPrivateImages: app.config.feeds.allowPrivateAddresses,
+          },
+        );
+        if (feed.notModified)
+          throw new HttpError(502, 'BAD_RESPONSE', 'The feed server answered 304 to a plain request');
+        return { title: feed.title, items: previewFeedImport(publisher, feed.items).map(toPreviewArticle) };
+      } catch (error) {
+        if (error instanceof FeedError) throw new HttpError(422, error.code, error.message);
+        throw error;
+      }
+    },
+    () => {
+      throw new HttpError(503, 'TOO_MANY_PREVIEWS', 'Too many feed previews at once, try again shortly', {
+        'retry-after': String(busyRetryAfterSeconds),
+      });
+    },
+  );
 }

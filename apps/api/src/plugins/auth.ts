@@ -1,5 +1,5 @@
 import jwt from '@fastify/jwt';
-import { findActiveUserById, type User, type UserRole } from '@newsroom/domain';
+import { type Db, findActiveUserById, type User, type UserRole } from '@newsroom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
@@ -9,9 +9,13 @@ const issuer = 'newsroom';
 const audience = 'newsroom-dashboard';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a dashboard token carries: who, nothing more. Role and state are read fresh on every request. */
+/**
+ * What a dashboard token carries: who, and the user's token version when it was issued (absent in
+ * tokens from before versions existed: version 0). Role and state are read fresh on every request.
+ */
 export interface TokenClaims {
   sub: string;
+  ver?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -23,8 +27,8 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signs a dashboard token for `user` (HS256, with exp, iss and aud). */
-    issueToken(user: Pick<User, 'id'>): string;
+    /** Signs a dashboard token for `user` (HS256, with exp, iss and aud) at its token version (default 0). */
+    issueToken(user: Pick<User, 'id'> & { tokenVersion?: number }): string;
   }
 }
 
@@ -43,8 +47,21 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       requiredClaims: ['exp', 'iss', 'aud', 'sub'],
     },
   });
-  app.decorate('issueToken', (user: Pick<User, 'id'>) => app.jwt.sign({ sub: user.id }));
+  app.decorate('issueToken', (user: Pick<User, 'id'> & { tokenVersion?: number }) =>
+    app.jwt.sign({ sub: user.id, ver: user.tokenVersion ?? 0 }),
+  );
 });
+
+/**
+ * The user a verified token speaks for, read fresh, or undefined. A disabled or deleted account's
+ * tokens stop working at once, not when they expire; so do tokens issued before the user's last
+ * password change or reset (their version is older than the user's).
+ */
+export async function findTokenUser(db: Db, claims: TokenClaims): Promise<User | undefined> {
+  if (typeof claims.sub !== 'string' || !uuidPattern.test(claims.sub)) return undefined;
+  const user = await findActiveUserById(db, claims.sub);
+  return user && user.tokenVersion === (claims.ver ?? 0) ? user : undefined;
+}
 
 /**
  * The authenticated user of the request, loaded fresh, or a 401. A bearer token wins; without an
@@ -60,10 +77,7 @@ export async function authenticate(request: FastifyRequest): Promise<User> {
   } catch {
     throw new HttpError(401, 'UNAUTHORIZED', 'Missing, invalid or expired token');
   }
-  const user = uuidPattern.test(claims.sub)
-    ? await findActiveUserById(request.server.db, claims.sub)
-    : undefined;
-  // A disabled or deleted account's tokens stop working at once, not when they expire.
+  const user = await findTokenUser(request.server.db, claims);
   if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Missing, invalid or expired token');
   request.user = user;
   return user;

@@ -1,10 +1,12 @@
 import { createFeedFetcher } from '@newsroom/feeds';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createConcurrencyLimit } from '../feeds/concurrency-limit';
 
 /**
  * One safe feed fetcher for the app (its own connection pool), with the worker's rules: public
- * addresses only unless FEED_ALLOW_PRIVATE_ADDRESSES (development and tests), 20 s, 15 MiB.
+ * addresses only unless FEED_ALLOW_PRIVATE_ADDRESSES (development and tests), 20 s, 15 MiB; and the
+ * count of previews running at once.
  */
 export const feedFetcherPlugin = fp(async (app: FastifyInstance) => {
   const { allowPrivateAddresses } = app.config.feeds;
@@ -14,5 +16,6 @@ export const feedFetcherPlugin = fp(async (app: FastifyInstance) => {
   }
   const fetcher = createFeedFetcher({ allowPrivateAddresses });
   app.decorate('feedFetcher', fetcher);
+  app.decorate('feedPreviews', createConcurrencyLimit(app.config.feedPreview.concurrency));
   app.addHook('onClose', () => fetcher.close());
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../client/client-content.plugin';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
+import { dashboardStatic } from '../plugins/dashboard-static';
 import { docsRoutes } from '../plugins/openapi';
 import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
@@ -41,11 +42,12 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(browserFacingRoutes);
 };
 
-/** What browsers open: the API docs, the queue dashboard, the dashboard's API (and, later, the dashboard). */
+/** What browsers open: the dashboard (at the site root), its API, the API docs and the queue dashboard. */
 const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(securityHeadersPlugin);
   await app.register(docsRoutes);
   await app.register(queueDashboardRoutes);
+  await app.register(dashboardStatic);
 
   await app.register(
     async (api) => {

@@ -29,3 +29,20 @@ export const SessionResponseSchema = Type.Object({
       'send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie',
   }),
 });
+
+// Length rules of a new password are the domain's (PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG, as at
+// creation); the schema only bounds what is read.
+const NewPassword = Type.String({ minLength: 1, maxLength: 1024, description: '12 characters to 72 bytes' });
+
+export const ChangePasswordBodySchema = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+    newPassword: NewPassword,
+  },
+  { additionalProperties: false },
+);
+
+export const ResetPasswordBodySchema = Type.Object(
+  { password: NewPassword },
+  { additionalProperties: false },
+);

@@ -79,6 +79,6 @@ describe('X-Request-Id', () => {
     });
     expect(response.statusCode).toBe(202);
     const job = await app.feedImportQueue?.getJob(response.json().jobId);
-    expect(job?.data).toEqual({ publisherId, trigger: 'manual', requestId: 'import-click-42' });
+    expect(job?.data).toMatchObject({ publisherId, trigger: 'manual', requestId: 'import-click-42' });
   });
 });

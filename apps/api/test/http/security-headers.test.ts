@@ -16,7 +16,7 @@ const helmetOnly = [
 ];
 
 describe('browser-facing routes', () => {
-  it.each(['/docs', '/docs/json', '/admin/queues/login', '/api/v1/auth/me', '/api/v1/article'])(
+  it.each(['/', '/docs', '/docs/json', '/admin/queues', '/api/v1/auth/me', '/api/v1/article'])(
     '%s carries helmet headers and the Content-Security-Policy',
     async (url) => {
       const response = await get(url);

@@ -82,7 +82,11 @@ export async function fetchFeedJob(
   // Items are parsed and saved batch by batch inside the import's transaction: a feed that turns out
   // not to be a feed (FeedError from the parser) rolls it back, then fails the job like a fetch error.
   const parseAndImport = async () => {
-    const items = streamFeed(body, { url: finalUrl, contentType }).items;
+    const items = streamFeed(body, {
+      url: finalUrl,
+      contentType,
+      allowPrivateImages: deps.allowPrivateImages ?? false,
+    }).items;
     try {
       return await importFeedItems(
         deps.db,

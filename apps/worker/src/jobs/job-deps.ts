@@ -10,6 +10,8 @@ export interface JobDeps {
   db: Db;
   queue: FeedImportQueue;
   fetcher: FeedFetcher;
+  /** Keep feed images on private and internal hosts: FEED_ALLOW_PRIVATE_ADDRESSES (default false). */
+  allowPrivateImages?: boolean;
   logger: Logger;
   /** Big feeds are parsed and imported one at a time per process (see fetch-feed.job.ts). */
   bigFeedGate: SerialGate;

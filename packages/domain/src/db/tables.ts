@@ -59,6 +59,8 @@ export interface UserTable {
   role: UserRole;
   publisher_id: string | null;
   disabled_at: Timestamp | null;
+  /** Incremented by every password change or reset; tokens carrying an older version are refused. */
+  token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

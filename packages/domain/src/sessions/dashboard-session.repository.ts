@@ -43,6 +43,7 @@ export async function findLiveDashboardSession(
       'users.email',
       'users.role',
       'users.publisher_id',
+      'users.token_version',
     ])
     .where('dashboard_sessions.token_hash', '=', tokenHash)
     .where('dashboard_sessions.expires_at', '>', sql<Date>`now()`)
@@ -53,7 +54,13 @@ export async function findLiveDashboardSession(
   return (
     row && {
       id: row.id,
-      user: { id: row.user_id, email: row.email, role: row.role, publisherId: row.publisher_id },
+      user: {
+        id: row.user_id,
+        email: row.email,
+        role: row.role,
+        publisherId: row.publisher_id,
+        tokenVersion: row.token_version,
+      },
       lastSeenAt: row.last_seen_at,
       expiresAt: row.expires_at,
     }

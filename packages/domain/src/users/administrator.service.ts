@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db';
 import type { PasswordHasher } from './password-hasher';
 import type { User } from './user';
-import { findLoginByEmail, insertUserIfEmailFree, updateUserPasswordHash } from './user.repository';
+import { findLoginByEmail, insertUserIfEmailFree, replaceUserPassword } from './user.repository';
 
 export type EnsureAdministratorOutcome =
   /** No login had this e-mail: an administrator was created. */
@@ -35,6 +35,7 @@ export async function ensureAdministrator(
   }
   if (existing.user.role !== 'admin') return { outcome: 'email-used-by-publisher', user: existing.user };
   if (!options.resetPassword) return { outcome: 'exists', user: existing.user };
-  await updateUserPasswordHash(db, existing.user.id, await hasher.hash(credentials.password));
+  // Like any password change, a reset ends the administrator's existing tokens.
+  await replaceUserPassword(db, existing.user.id, await hasher.hash(credentials.password));
   return { outcome: 'password-reset', user: existing.user };
 }

@@ -7,4 +7,6 @@ export interface User {
   role: UserRole;
   /** Set for publisher logins: the publisher record this login manages. */
   publisherId: string | null;
+  /** Carried by the user's tokens; a password change increments it, ending every older token. */
+  tokenVersion: number;
 }

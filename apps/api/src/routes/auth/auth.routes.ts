@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertAcceptablePassword, changeOwnPassword } from '@newsroom/domain';
+import { Type } from 'typebox';
+import { HttpError } from '../../http-error';
 import { authenticate } from '../../plugins/auth';
-import { LoginBodySchema, LoginResponseSchema, UserSchema } from '../../schemas/auth.schema';
+import {
+  ChangePasswordBodySchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  UserSchema,
+} from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
+import { LoginLimiter } from './login-limiter';
 import { passwordLogin, toUserBody } from './password-login';
 
-/** Login (public, rate-limited) and the current user (any logged-in role). Prefix: /api/v1/auth. */
+/** Login (public, rate-limited), the current user and its password (any logged-in role). Prefix: /api/v1/auth. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const login = passwordLogin(app);
+  const limiter = new LoginLimiter(app.redis, app.config.redis.queuePrefix);
 
   app.post(
     '/login',
@@ -16,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Log in with e-mail and password; returns a dashboard token',
         description:
-          'Every refusal is the same 401. After 5 failed logins for one e-mail (or 30 from one address) within 15 minutes: 429 with Retry-After. Without Redis: 503.',
+          'Every refusal is the same 401. After 5 failed logins for one e-mail from one address, 30 from one address, or 100 for one e-mail from all addresses in an hour: 429 with Retry-After. Without Redis: 503.',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 429, 503) },
       },
@@ -41,5 +51,36 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => toUserBody(request.user),
+  );
+
+  app.put(
+    '/password',
+    {
+      bodyLimit: 4096,
+      onRequest: async (request) => {
+        await authenticate(request);
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your own password (the current one required)',
+        description:
+          'Any logged-in role. 204 on success; every token and dashboard session of the user, this one included, stops working: log in again. A wrong current password is a 401 INVALID_CREDENTIALS and counts as a failed login.',
+        security: [{ bearerAuth: [] }],
+        body: ChangePasswordBodySchema,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 413, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      // A new password that breaks the rules is a 400 before any attempt is counted.
+      assertAcceptablePassword(request.body.newPassword);
+      const attempt = await limiter.reserve(request.user.email, request.ip);
+      const outcome = await changeOwnPassword(app.db, app.passwords, request.user.id, request.body);
+      if (outcome === 'wrong-current-password')
+        throw new HttpError(401, 'INVALID_CREDENTIALS', 'The current password is wrong');
+      await limiter
+        .succeeded(attempt)
+        .catch((err) => request.log.warn({ err }, 'could not reset login attempts'));
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -65,7 +65,7 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearerAuth: [] }],
         params: PublisherIdParamsSchema,
         body: AdminTestFeedBodySchema,
-        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 404, 422, 429, 503) },
       },
     },
     async (request) => previewFeed(app, request.params.id, request.body.feedUrl),

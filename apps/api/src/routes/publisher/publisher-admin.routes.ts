@@ -7,10 +7,12 @@ import {
   getPublisher,
   listArticlesOfPublisher,
   listPublishers,
+  resetPublisherPassword,
   setPublisherDisabled,
   updatePublisher,
 } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { ResetPasswordBodySchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
 import { paginationMeta } from '../../schemas/pagination.schema';
 import {
@@ -25,6 +27,7 @@ import {
   ReportQuerySchema,
   UpdatePublisherBodySchema,
 } from '../../schemas/publisher.schema';
+import { LoginLimiter } from '../auth/login-limiter';
 import { toPublisherBody } from './publisher-body';
 
 const tags = ['publishers'];
@@ -173,6 +176,37 @@ export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deletePublisher(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const limiter = new LoginLimiter(app.redis, app.config.redis.queuePrefix);
+  app.put(
+    '/:id/password',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        security,
+        summary: "Set a publisher's password (its existing tokens stop working)",
+        description:
+          'Same rules as at creation (PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG). Also clears the failed logins counted for its e-mail.',
+        params: PublisherIdParamsSchema,
+        body: ResetPasswordBodySchema,
+        response: { 204: Type.Null(), ...guarded, ...errorResponses(400, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const { email } = await resetPublisherPassword(
+        app.db,
+        app.passwords,
+        request.params.id,
+        request.body.password,
+      );
+      // The new password stands even if Redis fails now; the old failures then just age out.
+      await limiter
+        .clearEmail(email)
+        .catch((err) => request.log.warn({ err }, 'could not clear login attempts'));
       return reply.status(204).send(null);
     },
   );

@@ -17,7 +17,7 @@ export const testFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The first 5 items of the feed exactly as the import would store them for the logged-in publisher. Saves nothing. 422 with the reason (NOT_A_FEED, TOO_LARGE, TIMEOUT, REFUSED_ADDRESS, ...) when the feed cannot be read.',
         security: [{ bearerAuth: [] }],
         body: TestFeedBodySchema,
-        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 422, 429) },
+        response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 422, 429, 503) },
       },
     },
     async (request) => previewFeed(app, request.user.publisherId as string, request.body.feedUrl),

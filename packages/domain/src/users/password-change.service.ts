@@ -1,0 +1,49 @@
+import type { Db } from '../db/create-db';
+import { NotFoundError } from '../errors';
+import { endDashboardSessionsOfUser } from '../sessions/dashboard-session.service';
+import { assertAcceptablePassword, type PasswordHasher } from './password-hasher';
+import { findLoginOfPublisher, findPasswordHashById, replaceUserPassword } from './user.repository';
+
+export type ChangeOwnPasswordOutcome = 'changed' | 'wrong-current-password';
+
+/**
+ * A logged-in user replaces its own password; the current one must be given. The new password
+ * follows the creation rules (DomainValidationError PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG, checked
+ * before the current password is). On success every token the user holds, the current one
+ * included, stops working (token version incremented), and so do its dashboard sessions.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  hasher: PasswordHasher,
+  userId: string,
+  passwords: { currentPassword: string; newPassword: string },
+): Promise<ChangeOwnPasswordOutcome> {
+  assertAcceptablePassword(passwords.newPassword);
+  const storedHash = await findPasswordHashById(db, userId);
+  if (!(await hasher.verify(passwords.currentPassword, storedHash))) return 'wrong-current-password';
+  if (!(await replaceUserPassword(db, userId, await hasher.hash(passwords.newPassword)))) {
+    return 'wrong-current-password';
+  }
+  await endDashboardSessionsOfUser(db, userId);
+  return 'changed';
+}
+
+/**
+ * An administrator sets a new password for a publisher's login (the way out of a forgotten
+ * password). Same rules as creation; ends the publisher's existing tokens and dashboard sessions. Returns the login's
+ * e-mail (the caller clears its login lockout). NotFoundError when the publisher has no login.
+ */
+export async function resetPublisherPassword(
+  db: Db,
+  hasher: PasswordHasher,
+  publisherId: string,
+  password: string,
+): Promise<{ email: string }> {
+  const passwordHash = await hasher.hash(password);
+  const login = await findLoginOfPublisher(db, publisherId);
+  if (!login || !(await replaceUserPassword(db, login.id, passwordHash))) {
+    throw new NotFoundError('publisher', publisherId);
+  }
+  await endDashboardSessionsOfUser(db, login.id);
+  return { email: login.email };
+}
