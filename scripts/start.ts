@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
+import { buildDashboard, describeBuild } from '../apps/dashboard/scripts/build-dashboard';
 import { buildBundles } from './build';
 import { migrateOrExit } from './migrate';
 
@@ -14,6 +15,7 @@ loadOrExit(() => loadWorkerConfig());
 await migrateOrExit(apiConfig.databaseUrl);
 
 await buildBundles(resolve(root, 'dist'));
+process.stderr.write(describeBuild(await buildDashboard(), root));
 // The heap caps production uses (docker-compose.yml); NODE_OPTIONS from the environment wins.
 const run = (bundle: string, nodeOptions: string) =>
   spawn(process.execPath, [resolve(root, 'dist', bundle)], {
@@ -25,7 +27,8 @@ const children: ChildProcess[] = [
   run('worker.mjs', '--max-old-space-size=192'),
 ];
 process.stderr.write(
-  `API on http://${apiConfig.host}:${apiConfig.port} (docs at /docs, health at /health); worker started.\n`,
+  `Dashboard on http://${apiConfig.host}:${apiConfig.port}/ (sign in with ADMIN_EMAIL / ADMIN_PASSWORD from .env)\n` +
+    `API on http://${apiConfig.host}:${apiConfig.port}/api/v1 (docs at /docs, health at /health); worker started.\n`,
 );
 
 let stopping = false;

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type ShowToast, Toaster, useToast } from '../components/toaster';
+import { sessionKey } from '../features/auth';
+import { setCsrfToken } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-error';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+/** The query cache and the router, wired together: a 401 anywhere returns to /login?next=<here>. */
+export function createDashboard() {
+  const toasts: { show: ShowToast } = { show: () => {} };
+  const queryClient = createQueryClient({
+    onSessionExpired: () => {
+      setCsrfToken(null);
+      queryClient.setQueryData(sessionKey, null);
+      const { pathname, href } = router.state.location;
+      if (pathname !== '/login') void router.navigate({ to: '/login', search: { next: href } });
+    },
+    onMutationError: (error) => {
+      // Another tab signed in as someone else (new cookie, new token): read the session again.
+      if (error instanceof ApiError && error.code === 'CSRF_TOKEN_INVALID') {
+        void queryClient.invalidateQueries({ queryKey: sessionKey });
+        return toasts.show({ kind: 'error', title: 'Your session changed. Try again.' });
+      }
+      // The form puts each field's problem next to it; the toast only points there.
+      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
+        return toasts.show({
+          kind: 'error',
+          title: 'Some fields need attention',
+          description: 'See the messages next to them.',
+        });
+      }
+      toasts.show({ kind: 'error', title: errorMessage(error) });
+    },
+  });
+  const router = createAppRouter(queryClient);
+  return { queryClient, router, toasts };
+}
+
+type Dashboard = ReturnType<typeof createDashboard>;
+
+/** Hands the toaster to the query events (they live outside React). */
+function ToastBridge({ toasts }: { toasts: Dashboard['toasts'] }) {
+  const show = useToast();
+  useEffect(() => {
+    toasts.show = show;
+  }, [show, toasts]);
+  return null;
+}
+
+export function App({ dashboard }: { dashboard?: Dashboard }) {
+  const [{ queryClient, router, toasts }] = useState(() => dashboard ?? createDashboard());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Toaster>
+        <ToastBridge toasts={toasts} />
+        <RouterProvider router={router} />
+      </Toaster>
+    </QueryClientProvider>
+  );
+}

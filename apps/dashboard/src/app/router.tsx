@@ -1,0 +1,173 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  getRouteApi,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../components/states';
+import { AccountPage } from '../features/account/routes/account-page';
+import { homeOf, LoginPage, NotAllowedPage, sessionQuery } from '../features/auth';
+import { FeedPage } from '../features/publisher-self/routes/feed-page';
+import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
+import { CreatePublisherPage } from '../features/publishers/routes/create-publisher-page';
+import { PublisherPage } from '../features/publishers/routes/publisher-page';
+import { PublishersPage } from '../features/publishers/routes/publishers-page';
+import { validatePublishersSearch } from '../features/publishers/routes/publishers-search';
+import type { Role } from '../lib/api-types';
+import { AppShell } from './app-shell';
+
+// The route tree, typed and code-based. Features own their views; this file only places them:
+// /login is public; everything else sits under "signed-in" (session required, else /login?next=...),
+// then under a role layout that shows "Not allowed" instead of a view of the other role.
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => (
+    <main className="shell-main">
+      <EmptyState>
+        <h1>Page not found</h1>
+        <a href="/">Go to the start page</a>
+      </EmptyState>
+    </main>
+  ),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { next?: string | undefined } => ({
+    next: typeof search.next === 'string' ? search.next : undefined,
+  }),
+  component: function LoginRoute(): ReactNode {
+    const { next } = getRouteApi('/login').useSearch();
+    return <LoginPage next={next} />;
+  },
+});
+
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: '/login', search: { next: location.href } });
+  },
+  component: function SignedInLayout(): ReactNode {
+    const session = useQuery(sessionQuery).data;
+    // The session ended while on a page (sign-out elsewhere, expiry): the query events redirect to /login.
+    if (!session) return null;
+    return <AppShell session={session} />;
+  },
+});
+
+/** A layout that lets only one role through; the other role gets the "Not allowed" page. */
+function roleLayout(role: Role, id: 'admin' | 'publisher') {
+  return createRoute({
+    getParentRoute: () => signedInRoute,
+    id,
+    component: function RoleLayout(): ReactNode {
+      const session = useQuery(sessionQuery).data;
+      if (!session) return null;
+      if (session.user.role !== role) return <NotAllowedPage role={session.user.role} />;
+      return <Outlet />;
+    },
+  });
+}
+const adminRoute = roleLayout('admin', 'admin');
+const publisherRoute = roleLayout('publisher', 'publisher');
+
+const indexRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/',
+  component: function StartPage(): ReactNode {
+    const session = useQuery(sessionQuery).data;
+    return session ? <Navigate to={homeOf(session.user.role)} replace /> : null;
+  },
+});
+
+const publishersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/publishers',
+  validateSearch: validatePublishersSearch,
+  component: function PublishersRoute(): ReactNode {
+    const route = getRouteApi('/signed-in/admin/publishers');
+    const search = route.useSearch();
+    const navigate = route.useNavigate();
+    return <PublishersPage search={search} onSearchChange={(next) => navigate({ search: next })} />;
+  },
+});
+
+const createPublisherRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/publishers/create',
+  component: CreatePublisherPage,
+});
+
+const reportsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/publishers/reports',
+  // With its chart library: loaded only when the view opens.
+  component: lazyRouteComponent(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
+});
+
+const publisherDetailRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/publishers/$id',
+  component: function PublisherRoute(): ReactNode {
+    const { id } = getRouteApi('/signed-in/admin/publishers/$id').useParams();
+    return <PublisherPage id={id} />;
+  },
+});
+
+const publisherDashboardRoute = createRoute({
+  getParentRoute: () => publisherRoute,
+  path: '/publisher/dashboard',
+  component: PublisherDashboardPage,
+});
+
+const publisherFeedRoute = createRoute({
+  getParentRoute: () => publisherRoute,
+  path: '/publisher/feed',
+  component: FeedPage,
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/account',
+  component: AccountPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signedInRoute.addChildren([
+    indexRoute,
+    accountRoute,
+    adminRoute.addChildren([publishersRoute, createPublisherRoute, reportsRoute, publisherDetailRoute]),
+    publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,40 @@
+import type { PublisherArticle } from '../lib/api-types';
+import { formatDateTime } from '../lib/format';
+import { ArticleStatusBadge } from './status-badge';
+
+/** A publisher's articles, newest first, with their status. */
+export function ArticlesTable({ articles, caption }: { articles: PublisherArticle[]; caption: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Status</th>
+            <th scope="col">Imported</th>
+          </tr>
+        </thead>
+        <tbody>
+          {articles.map((article) => (
+            <tr key={article.id}>
+              <td className="break-anywhere">
+                {article.sourceUrl ? (
+                  <a href={article.sourceUrl} target="_blank" rel="noreferrer noopener">
+                    {article.title}
+                  </a>
+                ) : (
+                  article.title
+                )}
+              </td>
+              <td>
+                <ArticleStatusBadge status={article.status} />
+              </td>
+              <td>{formatDateTime(article.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { TextField } from './text-field';
+
+/** Tags typed as a comma-separated list (the API trims and de-duplicates them). */
+export function TagsInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint = 'Separate tags with commas.',
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  hint?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      name="tags"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint={hint}
+    />
+  );
+}
+
+export const tagsToText = (tags: readonly string[]): string => tags.join(', ');
+export const textToTags = (text: string): string[] =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);

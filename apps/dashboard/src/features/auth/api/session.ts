@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, setCsrfToken } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import type { LoginBody, Role, Session } from '../../../lib/api-types';
+
+export const sessionKey = ['session'] as const;
+
+/** The signed-in session, or null when there is none (401). */
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: async (): Promise<Session | null> => {
+    try {
+      const session = await api.get<Session>('/auth/session');
+      setCsrfToken(session.csrfToken);
+      return session;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setCsrfToken(null);
+        return null;
+      }
+      throw error;
+    }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<Session>('/auth/session', body),
+    meta: { silent: true },
+    onSuccess: (session) => {
+      setCsrfToken(session.csrfToken);
+      // A new user must not see the previous user's cached data (the session query itself stays: the
+      // login page watches it to move on).
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, session);
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('/auth/session'),
+    onSettled: () => {
+      setCsrfToken(null);
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}
+
+/** Where each role starts. */
+export const homeOf = (role: Role): '/publishers' | '/publisher/dashboard' =>
+  role === 'admin' ? '/publishers' : '/publisher/dashboard';
+
+/** Pages of the API itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
+const serverPages = ['/admin/queues', '/docs', '/api/'];
+export const isServerPage = (path: string): boolean =>
+  serverPages.some(
+    (page) =>
+      path === page || path.startsWith(page.endsWith('/') ? page : `${page}/`) || path.startsWith(`${page}?`),
+  );
+
+/** Only same-site paths are followed after sign-in (never another origin, never //host). */
+export function safeNext(next: string | undefined): string | undefined {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  if (next.startsWith('/login')) return undefined;
+  return next;
+}

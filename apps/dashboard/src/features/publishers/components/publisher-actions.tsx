@@ -1,0 +1,53 @@
+import { Button } from '../../../components/button';
+import type { PublisherDetail } from '../../../lib/api-types';
+import { type PublisherAction, usePublisherAction } from '../api/publishers';
+
+/** The state changes a publisher allows now (approve / disable / enable), plus delete. */
+export function PublisherActions({
+  publisher,
+  onDelete,
+  size = 'small',
+}: {
+  publisher: Pick<PublisherDetail, 'id' | 'name' | 'state'>;
+  onDelete(): void;
+  size?: 'small' | 'normal';
+}) {
+  const action = usePublisherAction();
+  const { state } = publisher;
+  const run = (name: PublisherAction) => action.mutate({ id: publisher.id, action: name });
+  const busy = (name: PublisherAction) => action.isPending && action.variables?.action === name;
+  const label = (verb: string) => `${verb} ${publisher.name}`;
+
+  return (
+    <div className="row">
+      {state === 'awaiting' && (
+        <Button
+          size={size}
+          variant="primary"
+          busy={busy('approve')}
+          onClick={() => run('approve')}
+          aria-label={label('Approve')}
+        >
+          Approve
+        </Button>
+      )}
+      {state === 'disabled' ? (
+        <Button size={size} busy={busy('enable')} onClick={() => run('enable')} aria-label={label('Enable')}>
+          Enable
+        </Button>
+      ) : (
+        <Button
+          size={size}
+          busy={busy('disable')}
+          onClick={() => run('disable')}
+          aria-label={label('Disable')}
+        >
+          Disable
+        </Button>
+      )}
+      <Button size={size} variant="danger" onClick={onDelete} aria-label={label('Delete')}>
+        Delete
+      </Button>
+    </div>
+  );
+}

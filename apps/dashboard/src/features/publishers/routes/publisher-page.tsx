@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ArticlesTable } from '../../../components/articles-table';
+import { FeedHealth } from '../../../components/feed-health';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { formatDateTime } from '../../../lib/format';
+import { publisherArticlesQuery, publisherQuery } from '../api/publishers';
+import { DeletePublisherDialog } from '../components/delete-publisher-dialog';
+import { ImportNow } from '../components/import-now';
+import { PublisherActions } from '../components/publisher-actions';
+import { PublisherSettingsForm } from '../components/publisher-settings-form';
+import { PublisherStateBadge } from '../components/publisher-state';
+import { ResetPasswordForm } from '../components/reset-password-form';
+
+/** /publishers/:id: one publisher's details, settings, feed health, import, articles and password. */
+export function PublisherPage({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const publisher = useQuery(publisherQuery(id));
+  const articles = useQuery(publisherArticlesQuery(id));
+  const [deleting, setDeleting] = useState(false);
+
+  if (publisher.isPending) return <LoadingState label="Loading publisher…" />;
+  if (publisher.isError) {
+    return (
+      <>
+        <ErrorState error={publisher.error} onRetry={() => publisher.refetch()} />
+        <p>
+          <Link to="/publishers">Back to publishers</Link>
+        </p>
+      </>
+    );
+  }
+  const p = publisher.data;
+  const importBlocked = p.disabled
+    ? 'A disabled publisher is not imported.'
+    : !p.feedUrl
+      ? 'The publisher has not set a feed address yet.'
+      : null;
+
+  return (
+    <>
+      <PageHeader
+        title={p.name}
+        actions={<PublisherActions publisher={p} size="normal" onDelete={() => setDeleting(true)} />}
+      >
+        <p className="row">
+          <PublisherStateBadge state={p.state} />
+          <span className="muted">{p.email}</span>
+        </p>
+      </PageHeader>
+      <div className="grid-2">
+        <section className="card" aria-labelledby="feed-title">
+          <h2 id="feed-title">Feed health</h2>
+          <FeedHealth feedUrl={p.feedUrl} health={p.feedHealth} />
+        </section>
+        <section className="card" aria-labelledby="import-title">
+          <h2 id="import-title">Import</h2>
+          <p className="muted">Fetch the feed now instead of waiting for the hourly import.</p>
+          <ImportNow publisherId={p.id} disabledReason={importBlocked} />
+        </section>
+        <section className="card" aria-labelledby="settings-title">
+          <h2 id="settings-title">Settings</h2>
+          <PublisherSettingsForm key={p.updatedAt} publisher={p} />
+        </section>
+        <section className="card" aria-labelledby="details-title">
+          <h2 id="details-title">Details</h2>
+          <dl className="dl">
+            <dt>Articles</dt>
+            <dd>
+              {p.articleCounts.total} in all: {p.articleCounts.published} published, {p.articleCounts.pending}{' '}
+              pending, {p.articleCounts.rejected} rejected
+            </dd>
+            <dt>Created</dt>
+            <dd>{formatDateTime(p.createdAt)}</dd>
+            {p.disabledAt && (
+              <>
+                <dt>Disabled</dt>
+                <dd>{formatDateTime(p.disabledAt)}</dd>
+              </>
+            )}
+          </dl>
+          <h3 style={{ marginTop: 'var(--space-5)' }}>Reset password</h3>
+          <ResetPasswordForm publisherId={p.id} />
+        </section>
+      </div>
+      <section aria-labelledby="articles-title" style={{ marginTop: 'var(--space-5)' }}>
+        <h2 id="articles-title">Recent articles</h2>
+        {articles.isPending ? (
+          <LoadingState label="Loading articles…" />
+        ) : articles.isError ? (
+          <ErrorState error={articles.error} onRetry={() => articles.refetch()} />
+        ) : articles.data.data.length === 0 ? (
+          <EmptyState>No articles imported yet.</EmptyState>
+        ) : (
+          <ArticlesTable articles={articles.data.data} caption={`Recent articles of ${p.name}`} />
+        )}
+      </section>
+      <DeletePublisherDialog
+        publisher={deleting ? p : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate({ to: '/publishers' })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+// Request and response types of the API, derived from its own TypeBox schemas (type-only imports:
+// nothing of the API reaches the bundle). Never retype a field here: add the schema's Static instead.
+
+import type { Static, TSchema } from 'typebox';
+import type { AuthSchemas, ErrorSchemas, FeedSchemas, PublisherSchemas, SiteSchemas } from './api-schemas';
+
+/** A value as JSON carries it: the API's Date fields arrive as ISO strings. */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/** The JSON shape of a schema's value. */
+export type Json<S extends TSchema> = Wire<Static<S>>;
+
+export type ErrorBody = Json<ErrorSchemas['ErrorSchema']>;
+export type FieldIssue = NonNullable<ErrorBody['details']>[number];
+
+export type User = Json<AuthSchemas['UserSchema']>;
+export type Role = User['role'];
+export type LoginBody = Json<AuthSchemas['LoginBodySchema']>;
+export type Session = Json<AuthSchemas['SessionResponseSchema']>;
+
+export type Publisher = Json<PublisherSchemas['PublisherSchema']>;
+export type PublisherDetail = Json<PublisherSchemas['PublisherDetailSchema']>;
+export type PublisherState = Json<PublisherSchemas['PublisherStateSchema']>;
+export type FeedHealth = Json<PublisherSchemas['FeedHealthSchema']>;
+export type PublisherList = Json<PublisherSchemas['PublisherListSchema']>;
+export type PublisherListQuery = Partial<Json<PublisherSchemas['PublisherListQuerySchema']>>;
+export type ArticleCounts = Json<PublisherSchemas['ArticleCountsSchema']>;
+export type CreatePublisherBody = Json<PublisherSchemas['CreatePublisherBodySchema']>;
+export type UpdatePublisherBody = Json<PublisherSchemas['UpdatePublisherBodySchema']>;
+export type SaveFeedBody = Json<PublisherSchemas['SaveFeedBodySchema']>;
+export type MonthlyReport = Json<PublisherSchemas['MonthlyReportSchema']>;
+export type ReportQuery = Json<PublisherSchemas['ReportQuerySchema']>;
+export type PublisherArticle = Json<PublisherSchemas['PublisherArticleSchema']>;
+export type ArticleStatus = PublisherArticle['status'];
+export type OwnArticles = Json<PublisherSchemas['OwnArticlesSchema']>;
+
+export type ImportJob = Json<FeedSchemas['ImportJobSchema']>;
+export type ImportStatus = Json<FeedSchemas['ImportStatusSchema']>;
+export type FeedPreview = Json<FeedSchemas['FeedPreviewSchema']>;
+export type PreviewArticle = Json<FeedSchemas['PreviewArticleSchema']>;
+export type TestFeedBody = Json<FeedSchemas['TestFeedBodySchema']>;
+
+export type Site = Json<SiteSchemas['SiteSchema']>;
+export interface SiteList {
+  data: Site[];
+}

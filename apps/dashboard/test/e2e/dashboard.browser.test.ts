@@ -1,0 +1,211 @@
+// @vitest-environment node
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newProfile,
+  type OffsiteRequest,
+  screenshots,
+  seriousAccessibilityViolations,
+} from './support/browser';
+import { newsFeed, startStack, thumbnailSvg } from './support/stack';
+
+// The issue's flows in Chromium against the real API, worker, Postgres, Redis and a loopback feed server.
+// The tests run in order and build on each other (one newsroom, two people).
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+let offsite: OffsiteRequest[];
+let adminContext: BrowserContext;
+let publisherContext: BrowserContext;
+let admin: Page;
+let publisher: Page;
+let publisherId = '';
+const publisherLogin = { email: 'desk@harbour-gazette.example', password: 'harbour gazette password 1' };
+
+beforeAll(async () => {
+  stack = await startStack();
+  stack.feeds.route('/feed.rss', { body: newsFeed(stack.feeds, 6) });
+  stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
+  stack.feeds.route('/not-a-feed', {
+    body: '<!doctype html><title>Home</title><p>Hello</p>',
+    contentType: 'text/html',
+  });
+  ({ browser, offsite } = await launchBrowser());
+  adminContext = await newProfile(browser, offsite);
+  publisherContext = await newProfile(browser, offsite);
+  admin = await adminContext.newPage();
+  publisher = await publisherContext.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function expectAccessible(page: Page) {
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+}
+
+async function signIn(page: Page, login: { email: string; password: string }) {
+  await page.getByLabel('E-mail').fill(login.email);
+  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
+  it('sends a signed-out visitor to /login, then an administrator to /publishers', async () => {
+    await admin.goto(`${stack.origin}/publishers`);
+    await admin.waitForURL(`${stack.origin}/login?next=%2Fpublishers`);
+    await admin.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(admin);
+    await screenshots(admin, 'login');
+
+    await signIn(admin, stack.admin);
+    await admin.waitForURL(`${stack.origin}/publishers`);
+    await admin.getByText('No publishers yet').waitFor();
+  });
+
+  it('creates a publisher (field errors first) and approves it', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'New publisher' })
+      .click();
+    await admin.getByRole('heading', { name: 'New publisher' }).waitFor();
+    await admin.getByLabel('Name').fill('Harbour Gazette');
+    await admin.getByLabel('E-mail').fill('not an address');
+    await admin.getByLabel('Password', { exact: true }).fill('short');
+    await admin.getByRole('button', { name: 'Create publisher' }).click();
+    await admin.getByText('Must be at least 12 characters').waitFor();
+    await expectAccessible(admin);
+    await screenshots(admin, 'publisher-create');
+
+    await admin.getByLabel('E-mail').fill(publisherLogin.email);
+    await admin.getByLabel('Password', { exact: true }).fill(publisherLogin.password);
+    await admin.getByRole('button', { name: 'Create publisher' }).click();
+    await admin.waitForURL(/\/publishers\/[0-9a-f-]{36}$/);
+    publisherId = admin.url().split('/').pop() as string;
+    await admin.getByRole('button', { name: 'Approve Harbour Gazette' }).click();
+    await admin.getByText('Approved', { exact: true }).waitFor();
+  });
+
+  it('lets the publisher test its feed (errors in words, then a preview) and save it', async () => {
+    await publisher.goto(`${stack.origin}/login`);
+    await signIn(publisher, publisherLogin);
+    await publisher.waitForURL(`${stack.origin}/publisher/dashboard`);
+    await publisher.getByRole('link', { name: 'Feed', exact: true }).click();
+
+    await publisher.getByLabel('Feed address').fill(stack.feeds.url('/not-a-feed'));
+    await publisher.getByRole('button', { name: 'Test feed' }).click();
+    await publisher.getByText('The address does not return an RSS or Atom feed.').waitFor();
+
+    await publisher.getByLabel('Feed address').fill(stack.feeds.url('/feed.rss'));
+    await publisher.getByLabel('Default tags').fill('local, harbour');
+    await publisher.getByRole('button', { name: 'Test feed' }).click();
+    await publisher.getByRole('heading', { name: 'Preview of “Harbour Gazette”' }).waitFor();
+    expect(await publisher.getByRole('heading', { name: /^Harbour council story/ }).count()).toBe(5);
+    await publisher
+      .locator('.feed-preview-thumb')
+      .first()
+      .evaluate((img) => (img as HTMLImageElement).decode());
+    await expectAccessible(publisher);
+    await screenshots(publisher, 'publisher-feed');
+
+    await publisher.getByRole('button', { name: 'Save' }).click();
+    await publisher.locator('.toast').getByText('Feed settings saved').waitFor();
+  });
+
+  it('refuses the publisher the administrator views, without loading their data', async () => {
+    const adminReads: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (/\/api\/v1\/publisher(\?|\/[0-9a-f-]{36}|\/reports)/.test(request.url()))
+        adminReads.push(request.url());
+    };
+    publisher.on('request', listen);
+    for (const path of ['/publishers', '/publishers/reports', `/publishers/${publisherId}`]) {
+      await publisher.goto(`${stack.origin}${path}`);
+      await publisher.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    }
+    publisher.off('request', listen);
+    expect(adminReads).toEqual([]);
+    await screenshots(publisher, 'not-allowed');
+  });
+
+  it('imports the feed with "Import now" and shows the outcome and the articles', async () => {
+    await admin.goto(`${stack.origin}/publishers/${publisherId}`);
+    await admin.getByRole('button', { name: 'Import now' }).click();
+    await admin.getByText(/Done: 6 items fetched, 6 new articles inserted/).waitFor({ timeout: 30_000 });
+    await admin.getByRole('cell', { name: 'Harbour council story 1', exact: true }).waitFor();
+    await expectAccessible(admin);
+    await screenshots(admin, 'publisher-detail');
+  });
+
+  it('shows the publisher its articles by status and its feed health', async () => {
+    await publisher.goto(`${stack.origin}/publisher/dashboard`);
+    await publisher.getByRole('cell', { name: 'Harbour council story 6', exact: true }).waitFor();
+    await publisher.getByRole('button', { name: /6\s*Awaiting review/ }).waitFor();
+    await publisher.getByText(/The feed is healthy/).waitFor();
+    await expectAccessible(publisher);
+    await screenshots(publisher, 'publisher-dashboard');
+  });
+
+  it('lists, filters and searches publishers', async () => {
+    await admin.goto(`${stack.origin}/publishers`);
+    await admin.getByRole('link', { name: 'Harbour Gazette' }).waitFor();
+    await admin.getByLabel('Search').fill('nobody-by-that-name');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByText('No publisher matches these filters.').waitFor();
+    await admin.getByLabel('Search').fill('harbour');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByLabel('State').selectOption('approved');
+    await admin.getByRole('link', { name: 'Harbour Gazette' }).waitFor();
+    expect(admin.url()).toContain('state=approved');
+    await expectAccessible(admin);
+    await screenshots(admin, 'publishers');
+  });
+
+  it('reports the monthly counts as a table and a chart', async () => {
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
+    const table = admin.getByRole('table', { name: /Articles per publisher per month/ });
+    const row = table.getByRole('row', { name: /Harbour Gazette/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').last().textContent()).toBe('6');
+    await admin.locator('.recharts-surface').first().waitFor();
+    await expectAccessible(admin);
+    await screenshots(admin, 'reports');
+  });
+
+  it('has an account page to change the password', async () => {
+    await admin.getByRole('link', { name: 'Account' }).click();
+    await admin.getByRole('heading', { name: 'Change password' }).waitFor();
+    await expectAccessible(admin);
+    await screenshots(admin, 'account');
+  });
+
+  it('sent no request to another host from any dashboard view', () => {
+    expect(offsite).toEqual([]);
+  });
+
+  it('opens the queue dashboard from the navigation without a token', async () => {
+    await admin.getByRole('link', { name: 'Queues' }).click();
+    await admin.waitForURL(`${stack.origin}/admin/queues`);
+    await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
+    expect(await admin.getByLabel('Administrator token').count()).toBe(0);
+  });
+
+  it('signs out: the next visit asks to sign in again', async () => {
+    await admin.goto(`${stack.origin}/publishers`);
+    await admin.getByRole('button', { name: 'Sign out' }).click();
+    await admin.waitForURL(`${stack.origin}/login`);
+    await admin.goto(`${stack.origin}/publishers/reports`);
+    await admin.waitForURL(`${stack.origin}/login?next=%2Fpublishers%2Freports`);
+  });
+
+  it('sends a signed-out visitor of the queue dashboard through /login and back to it', async () => {
+    await admin.goto(`${stack.origin}/admin/queues`);
+    await admin.waitForURL(/\/login\?next=(%2F|\/)admin(%2F|\/)queues$/);
+    await signIn(admin, stack.admin);
+    await admin.waitForURL(`${stack.origin}/admin/queues`);
+    await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
+  });
+});

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dashboard's build. The dev server's proxy target is set by scripts/dev.ts (from the API's own
+// configuration), so this file reads no environment.
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/build-dashboard.ts reads the manifest to print the first-load JavaScript of the app.
+    manifest: true,
+    target: 'es2022',
+  },
+});
