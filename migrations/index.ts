@@ -11,6 +11,9 @@ import * as publishedAtMilliseconds from './2026-11-23T1600-published-at-millise
 import * as userTokenVersion from './2026-11-23T1600-user-token-version';
 import * as dashboardSessions from './2026-11-23T1700-dashboard-sessions';
 import * as publisherDashboardReads from './2026-11-23T1710-publisher-dashboard-reads';
+import * as articleListFilters from './2026-11-23T1800-article-list-filters';
+import * as siteKeyLastUsed from './2026-11-23T1810-site-key-last-used';
+import * as articleTitleTrigramIndex from './2026-11-23T1820-article-title-trigram-index';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -27,6 +30,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1600-user-token-version': userTokenVersion,
   '2026-11-23T1700-dashboard-sessions': dashboardSessions,
   '2026-11-23T1710-publisher-dashboard-reads': publisherDashboardReads,
+  '2026-11-23T1800-article-list-filters': articleListFilters,
+  '2026-11-23T1810-site-key-last-used': siteKeyLastUsed,
+  '2026-11-23T1820-article-title-trigram-index': articleTitleTrigramIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { SiteKeyUsage } from './client/site-key-usage';
 import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
@@ -46,6 +47,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('passwords', passwords);
   app.addHook('onClose', () => passwords.close());
   app.decorate('storage', deps.storage);
+  const siteKeyUsage = new SiteKeyUsage(deps.db, app.log);
+  app.decorate('siteKeyUsage', siteKeyUsage);
+  app.addHook('onClose', () => siteKeyUsage.close());
   const metrics = deps.metricsRegistry && createApiMetrics(deps.metricsRegistry, deps.db);
   app.decorate('metrics', metrics);
 

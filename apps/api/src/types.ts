@@ -4,6 +4,7 @@ import type { FeedFetcher } from '@newsroom/feeds';
 import type { Registry } from '@newsroom/metrics';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
+import type { SiteKeyUsage } from './client/site-key-usage';
 import type { ConcurrencyLimit } from './feeds/concurrency-limit';
 import type { ApiMetrics } from './metrics/api-metrics';
 import type { UploadSigner } from './storage/upload-signer';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     /** bcrypt at the configured cost; shared so the dummy hash for unknown e-mails is made once. */
     passwords: PasswordHasher;
     storage: UploadSigner | undefined;
+    /** Which site keys client requests used; written to Postgres about once a minute. */
+    siteKeyUsage: SiteKeyUsage;
     /** The API's metrics; undefined when the app was built without a metrics registry. */
     metrics: ApiMetrics | undefined;
   }

@@ -43,3 +43,12 @@ export class DomainValidationError extends DomainError {
     super(message);
   }
 }
+
+/** A write made on the condition that the record is still at a version the caller saw, and it is not. */
+export class VersionMismatchError extends DomainError {
+  readonly code: string;
+  constructor(entity: string, id: string) {
+    super(`${entity} ${id} has changed since that version was read`);
+    this.code = `${entity.toUpperCase()}_CHANGED`;
+  }
+}

@@ -35,7 +35,9 @@ export async function scopeOfKey(request: FastifyRequest, key: string): Promise<
   const owner = await keyOwners.get(digest.toString('hex'), async () => {
     return (await findSiteKeyOwnerByHash(request.server.db, digest)) ?? null;
   });
-  return owner && { siteId: owner.siteId, siteSlug: owner.siteSlug };
+  if (!owner) return null;
+  request.server.siteKeyUsage.record(owner.keyId);
+  return { siteId: owner.siteId, siteSlug: owner.siteSlug };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   InvalidTransitionError,
   isDatabaseUnavailable,
   NotFoundError,
+  VersionMismatchError,
 } from '@newsroom/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +18,7 @@ import { describeValidationProblems } from './validation-problems';
 function statusOfDomainError(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof InvalidTransitionError || error instanceof ConflictError) return 409;
+  if (error instanceof VersionMismatchError) return 412;
   if (error instanceof DomainValidationError) return 400;
   return 400;
 }
@@ -40,6 +42,7 @@ const reasons: Record<number, string> = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',

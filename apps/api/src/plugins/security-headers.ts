@@ -21,7 +21,15 @@ export function contentSecurityPolicy(config: Pick<ApiConfig, 'env' | 'storage'>
       'script-src': ["'self'"],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'https:', ...storage.public],
+      // Outside production also http: (development feeds and their pictures are often plain http on
+      // loopback); in production http:// pictures are upgraded to https instead (below).
+      'img-src': [
+        "'self'",
+        'data:',
+        'https:',
+        ...(config.env === 'production' ? [] : ['http:']),
+        ...storage.public,
+      ],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'", ...storage.upload],
       'object-src': ["'none'"],

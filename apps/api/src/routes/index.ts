@@ -7,6 +7,7 @@ import { docsRoutes } from '../plugins/openapi';
 import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
+import { articleBulkRoutes } from './articles/article-bulk.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
 import { sessionRoutes } from './auth/session.routes';
@@ -59,6 +60,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         admin.addHook('onRequest', requireRole('admin'));
         await admin.register(articleRoutes, { prefix: '/article' });
         await admin.register(articleStatusRoutes, { prefix: '/article' });
+        await admin.register(articleBulkRoutes, { prefix: '/article' });
         await admin.register(siteRoutes, { prefix: '/site' });
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });

@@ -1,7 +1,7 @@
 import type { ArticleStatus } from '@newsroom/domain';
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
-import { PageQuerySchema } from './pagination.schema';
+import { PageQuerySchema, PaginationSchema } from './pagination.schema';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -41,11 +41,8 @@ const ImageUrlSchema = Nullable(
     description: 'an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage',
   }),
 );
-export const SiteSlugSchema = Type.String({
-  minLength: 1,
-  maxLength: 63,
-  pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
-});
+const siteSlugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const SiteSlugSchema = Type.String({ minLength: 1, maxLength: 63, pattern: siteSlugPattern });
 const HostSitesSchema = Type.Array(SiteSlugSchema, {
   maxItems: maxHostSites,
   description: 'child site slugs',
@@ -81,8 +78,35 @@ export const ArticleSchema = Type.Object(
   { title: 'Article' },
 );
 
+export type Article = Static<typeof ArticleSchema>;
+
+/** Response headers of every route that answers one article (documented in OpenAPI). */
+const ArticleVersionHeaders = {
+  etag: {
+    type: 'string',
+    description:
+      "the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since",
+  },
+};
+
+/** An article answered with its ETag header. */
+export const VersionedArticleResponseSchema = { ...ArticleSchema, headers: ArticleVersionHeaders };
+
+/** The optional If-Match header of a compare-and-set edit. */
+export const IfMatchHeadersSchema = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description:
+        'the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version',
+    }),
+  ),
+});
+
 /** Listings leave the body out; GET /article/:id has it. */
 export const ArticleSummarySchema = Type.Omit(ArticleSchema, ['body'], { title: 'ArticleSummary' });
+
+export type ArticleSummary = Static<typeof ArticleSummarySchema>;
 
 export const ArticleIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -126,16 +150,150 @@ export const HostSitesBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+const PublisherIdFilterSchema = Type.String({
+  format: 'uuid',
+  description: "only the publisher's imported articles",
+});
+
 export const ArticleListQuerySchema = Type.Object(
   {
     ...PageQuerySchema.properties,
     status: Type.Optional(ArticleStatusSchema),
+    site: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 63,
+        pattern: siteSlugPattern,
+        description: 'only articles hosted on this child site (by slug)',
+      }),
+    ),
+    origin: Type.Optional(
+      Type.Union([Type.Literal('manual'), Type.Literal('imported')], {
+        description: 'written by hand, or imported from a feed',
+      }),
+    ),
+    publisherId: Type.Optional(PublisherIdFilterSchema),
+    tag: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: maxTagLength,
+        description: 'articles carrying this tag (exact, case-insensitive)',
+      }),
+    ),
     q: Type.Optional(
       Type.String({ minLength: 1, maxLength: 200, description: 'case-insensitive substring of the title' }),
     ),
   },
   { additionalProperties: false },
 );
+export type ArticleListQuery = Static<typeof ArticleListQuerySchema>;
+
+export const ArticleCountsSchema = Type.Object(
+  {
+    draft: Type.Integer(),
+    pending: Type.Integer(),
+    published: Type.Integer(),
+    rejected: Type.Integer(),
+    total: Type.Integer(),
+  },
+  { description: "articles per status under the list's other filters (its status filter ignored)" },
+);
+
+export const ArticleListResponseSchema = Type.Object(
+  {
+    data: Type.Array(ArticleSummarySchema),
+    meta: Type.Object({ pagination: PaginationSchema, counts: ArticleCountsSchema }),
+  },
+  { title: 'ArticleList' },
+);
+export type ArticleListResponse = Static<typeof ArticleListResponseSchema>;
+
+export const PendingQuerySchema = Type.Object(
+  { ...PageQuerySchema.properties, publisherId: Type.Optional(PublisherIdFilterSchema) },
+  { additionalProperties: false },
+);
+export type PendingQuery = Static<typeof PendingQuerySchema>;
+
+export const BulkArticleActionSchema = Type.Union(
+  [
+    Type.Literal('publish'),
+    Type.Literal('unpublish'),
+    Type.Literal('approve'),
+    Type.Literal('reject'),
+    Type.Literal('delete'),
+  ],
+  { description: 'a lifecycle transition, or delete' },
+);
+
+export const maxBulkIds = 100;
+
+export const BulkArticleBodySchema = Type.Object(
+  {
+    action: BulkArticleActionSchema,
+    ids: Type.Array(Type.String({ format: 'uuid' }), {
+      minItems: 1,
+      maxItems: maxBulkIds,
+      uniqueItems: true,
+      description: `1..${maxBulkIds} distinct article ids, processed in this order`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type BulkArticleBody = Static<typeof BulkArticleBodySchema>;
+
+export const BulkArticleResultSchema = Type.Union(
+  [
+    Type.Object({
+      id: Type.String({ format: 'uuid' }),
+      ok: Type.Literal(true),
+      status: Type.Optional(ArticleStatusSchema),
+    }),
+    Type.Object({
+      id: Type.String({ format: 'uuid' }),
+      ok: Type.Literal(false),
+      error: Type.Object({
+        code: Type.String({ examples: ['INVALID_TRANSITION', 'ARTICLE_NOT_FOUND'] }),
+        message: Type.String(),
+      }),
+    }),
+  ],
+  { description: 'ok with the new status (none after delete), or the error this item got' },
+);
+export type BulkArticleResult = Static<typeof BulkArticleResultSchema>;
+
+export const BulkArticleResponseSchema = Type.Object(
+  { results: Type.Array(BulkArticleResultSchema, { description: 'one per id, in the order given' }) },
+  { title: 'BulkArticleResults' },
+);
+export type BulkArticleResponse = Static<typeof BulkArticleResponseSchema>;
+
+export const SlugCheckQuerySchema = Type.Object(
+  {
+    slug: Type.String({ minLength: 1, maxLength: 200, description: 'the slug an editor wants' }),
+    exceptId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'the article being edited: its own slug counts as available',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SlugCheckQuery = Static<typeof SlugCheckQuerySchema>;
+
+export const SlugCheckSchema = Type.Object(
+  {
+    slug: Type.String(),
+    valid: Type.Boolean({
+      description: 'lower-case ASCII words joined by single dashes, at most 120 characters',
+    }),
+    available: Type.Boolean({
+      description: 'valid and used by no other article (advisory: the save decides, 409 SLUG_TAKEN)',
+    }),
+  },
+  { title: 'SlugCheck' },
+);
+export type SlugCheck = Static<typeof SlugCheckSchema>;
 
 // The schema's statuses and the domain's must not drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

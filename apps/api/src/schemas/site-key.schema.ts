@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
 
 export const SiteKeySchema = Type.Object(
@@ -11,9 +11,13 @@ export const SiteKeySchema = Type.Object(
     revokedAt: Type.Union([DateTimeSchema, Type.Null()], {
       description: 'when the key was revoked; null while valid',
     }),
+    lastUsedAt: Type.Union([DateTimeSchema, Type.Null()], {
+      description: 'when a client request last used the key (written about once a minute); null if never',
+    }),
   },
   { title: 'SiteKey' },
 );
+export type SiteKey = Static<typeof SiteKeySchema>;
 
 export const CreatedSiteKeySchema = Type.Object(
   {

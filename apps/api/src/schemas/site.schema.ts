@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { SiteSlugSchema } from './article.schema';
 import { DateTimeSchema } from './date-time.schema';
 
@@ -26,6 +26,25 @@ export const SiteSchema = Type.Object(
   },
   { title: 'Site' },
 );
+export type Site = Static<typeof SiteSchema>;
+
+export const SiteListItemSchema = Type.Object(
+  {
+    ...SiteSchema.properties,
+    articleCount: Type.Object(
+      {
+        total: Type.Integer({ description: 'articles linked to the site (deleting the site unlinks them)' }),
+        published: Type.Integer({ description: 'of those, published: what its readers see today' }),
+      },
+      { description: 'articles hosted on the site' },
+    ),
+  },
+  { title: 'SiteListItem' },
+);
+export type SiteListItem = Static<typeof SiteListItemSchema>;
+
+export const SiteListResponseSchema = Type.Object({ data: Type.Array(SiteListItemSchema) });
+export type SiteListResponse = Static<typeof SiteListResponseSchema>;
 
 export const SiteIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

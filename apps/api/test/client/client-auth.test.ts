@@ -130,6 +130,7 @@ describe('site key administration', () => {
         prefix: key.prefix,
         createdAt: key.createdAt,
         revokedAt: null,
+        lastUsedAt: null,
       },
     ]);
 

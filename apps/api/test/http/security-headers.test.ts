@@ -69,7 +69,13 @@ describe('contentSecurityPolicy', () => {
       }),
     );
     expect(directives['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000']);
-    expect(directives['img-src']).toEqual(["'self'", 'data:', 'https:', 'http://cdn.local:8080']);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'https:', 'http:', 'http://cdn.local:8080']);
+  });
+
+  it('allows http: pictures outside production only (production upgrades them to https)', () => {
+    const production = contentSecurityPolicy(testConfig({ NODE_ENV: 'production' }));
+    expect(production.directives['img-src']).toEqual(["'self'", 'data:', 'https:']);
+    expect(production.directives).toHaveProperty('upgrade-insecure-requests');
   });
 
   it('names the AWS bucket host when no endpoint is set', () => {

@@ -1,6 +1,7 @@
 import { Link, Outlet, useRouter } from '@tanstack/react-router';
 import { Button } from '../components/button';
 import { useSignOut } from '../features/auth';
+import { PendingCountBadge } from '../features/review';
 import type { Session } from '../lib/api-types';
 import './app-shell.css';
 
@@ -8,6 +9,8 @@ const adminLinks = [
   { to: '/publishers', label: 'Publishers' },
   { to: '/publishers/create', label: 'New publisher' },
   { to: '/publishers/reports', label: 'Reports' },
+  { to: '/review', label: 'Review' },
+  { to: '/sites', label: 'Sites' },
 ] as const;
 const publisherLinks = [
   { to: '/publisher/dashboard', label: 'Dashboard' },
@@ -33,6 +36,7 @@ export function AppShell({ session }: { session: Session }) {
             {links.map((link) => (
               <Link key={link.to} to={link.to} activeOptions={{ exact: true }} className="shell-link">
                 {link.label}
+                {link.to === '/review' && <PendingCountBadge />}
               </Link>
             ))}
             {user.role === 'admin' && (

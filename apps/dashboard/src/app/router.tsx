@@ -20,6 +20,7 @@ import { CreatePublisherPage } from '../features/publishers/routes/create-publis
 import { PublisherPage } from '../features/publishers/routes/publisher-page';
 import { PublishersPage } from '../features/publishers/routes/publishers-page';
 import { validatePublishersSearch } from '../features/publishers/routes/publishers-search';
+import { validateReviewSearch } from '../features/review/search';
 import type { Role } from '../lib/api-types';
 import { AppShell } from './app-shell';
 
@@ -120,6 +121,20 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
 });
 
+// The review queue and the child sites: loaded with their views.
+const reviewRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/review',
+  validateSearch: validateReviewSearch,
+  component: lazyRouteComponent(() => import('../features/review/routes/review-route'), 'ReviewRoute'),
+});
+
+const sitesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/sites',
+  component: lazyRouteComponent(() => import('../features/sites/routes/sites-page'), 'SitesPage'),
+});
+
 const publisherDetailRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/publishers/$id',
@@ -152,7 +167,14 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     indexRoute,
     accountRoute,
-    adminRoute.addChildren([publishersRoute, createPublisherRoute, reportsRoute, publisherDetailRoute]),
+    adminRoute.addChildren([
+      publishersRoute,
+      createPublisherRoute,
+      reportsRoute,
+      publisherDetailRoute,
+      reviewRoute,
+      sitesRoute,
+    ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),
 ]);

@@ -2,7 +2,16 @@
 // nothing of the API reaches the bundle). Never retype a field here: add the schema's Static instead.
 
 import type { Static, TSchema } from 'typebox';
-import type { AuthSchemas, ErrorSchemas, FeedSchemas, PublisherSchemas, SiteSchemas } from './api-schemas';
+import type {
+  ArticleSchemas,
+  AuthSchemas,
+  ErrorSchemas,
+  FeedSchemas,
+  PaginationSchemas,
+  PublisherSchemas,
+  SiteKeySchemas,
+  SiteSchemas,
+} from './api-schemas';
 
 /** A value as JSON carries it: the API's Date fields arrive as ISO strings. */
 export type Wire<T> = T extends Date
@@ -49,4 +58,19 @@ export type TestFeedBody = Json<FeedSchemas['TestFeedBodySchema']>;
 export type Site = Json<SiteSchemas['SiteSchema']>;
 export interface SiteList {
   data: Site[];
+}
+export type CreateSiteBody = Json<SiteSchemas['CreateSiteBodySchema']>;
+export type EditSiteBody = Json<SiteSchemas['EditSiteBodySchema']>;
+
+export type SiteKey = Json<SiteKeySchemas['SiteKeySchema']>;
+export type CreatedSiteKey = Json<SiteKeySchemas['CreatedSiteKeySchema']>;
+export interface SiteKeyList {
+  data: SiteKey[];
+}
+
+export type Article = Json<ArticleSchemas['ArticleSchema']>;
+export type ArticleSummary = Json<ArticleSchemas['ArticleSummarySchema']>;
+export interface ArticleSummaryPage {
+  data: ArticleSummary[];
+  meta: Json<PaginationSchemas['PaginationMetaSchema']>;
 }

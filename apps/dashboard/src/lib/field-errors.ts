@@ -30,6 +30,8 @@ export function fieldErrors<F extends string>(
 const patternMeanings: Record<string, string> = {
   email: 'Enter an e-mail address such as name@example.com',
   feedUrl: 'Enter an address starting with http:// or https://',
+  domain: 'Enter a host name such as news.example.com (no http:// and no path)',
+  slug: 'Use lower-case letters, digits and single dashes, such as metro-news',
 };
 
 /** Ajv's wording made readable: no regular expressions shown to people. */

@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db';
 import { NotFoundError } from '../errors';
 import { resolveSiteIds } from '../sites/site.repository';
-import type { Article } from './article';
+import type { VersionedArticle } from './article';
 import { findArticleById, replaceArticleSites } from './article.repository';
 import { lockArticleById } from './article-lock.repository';
 
@@ -14,10 +14,10 @@ export async function setArticleHostSites(
   db: Db,
   id: string,
   siteSlugs: readonly string[],
-): Promise<Article> {
+): Promise<VersionedArticle> {
   return db.transaction().execute(async (tx) => {
     if (!(await lockArticleById(tx, id))) throw new NotFoundError('article', id);
     await replaceArticleSites(tx, id, await resolveSiteIds(tx, siteSlugs));
-    return (await findArticleById(tx, id)) as Article;
+    return (await findArticleById(tx, id)) as VersionedArticle;
   });
 }

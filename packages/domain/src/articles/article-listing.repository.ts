@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { ArticleStatus } from '../db/tables';
+import { type ArticleCounts, toArticleCounts } from '../publishers/publisher';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
 import { hostSitesOf } from './article.repository';
 import { type ArticleSummary, toArticleSummary } from './article-summary';
@@ -8,6 +10,13 @@ export interface ArticleFilter {
   status?: ArticleStatus;
   /** Case-insensitive substring of the title. */
   titleContains?: string;
+  /** Only articles linked to this child site. */
+  siteId?: string;
+  /** Written by hand (`manual`) or imported from a feed (`imported`). */
+  origin?: 'manual' | 'imported';
+  publisherId?: string;
+  /** A tag, compared case-insensitively and exactly. */
+  tag?: string;
 }
 
 /** `text` as a LIKE pattern matching itself literally: %, _ and the escape character lose their meaning. */
@@ -44,32 +53,72 @@ function filtered(db: DbOrTx, filter: ArticleFilter) {
     // Postgres' default LIKE escape character is the backslash, which likeLiteral uses.
     query = query.where('articles.title', 'ilike', `%${likeLiteral(filter.titleContains)}%`);
   }
+  if (filter.origin) query = query.where('articles.is_aggregated', '=', filter.origin === 'imported');
+  if (filter.publisherId) query = query.where('articles.publisher_id', '=', filter.publisherId);
+  if (filter.tag !== undefined) {
+    // The expression of the GIN index articles_tags_lower_idx (migration 2026-11-23T1700), repeated literally.
+    query = query.where(sql<boolean>`article_tags_lower(articles.tags) @> array[lower(${filter.tag})]`);
+  }
+  const { siteId } = filter;
+  if (siteId) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('article_sites')
+          .select('article_sites.article_id')
+          .whereRef('article_sites.article_id', '=', 'articles.id')
+          .where('article_sites.site_id', '=', siteId),
+      ),
+    );
+  }
   return query;
 }
 
+/** The number of articles in each status among those matching `filter` (its status, if any, is ignored). */
+export async function countFilteredArticlesByStatus(
+  db: DbOrTx,
+  filter: ArticleFilter,
+): Promise<ArticleCounts> {
+  const rows = await filtered(db, { ...filter, status: undefined })
+    .select(['articles.status', sql<number>`count(*)::int`.as('count')])
+    .groupBy('articles.status')
+    .execute();
+  return toArticleCounts(rows);
+}
+
 /**
- * One page of articles matching `filter`, as summaries (no body).
+ * One page of articles matching `filter`, as summaries (no body), without the total.
  * `order`: newest first for the dashboard list, oldest first for the review queue.
  */
+export async function findArticleSummaries(
+  db: DbOrTx,
+  filter: ArticleFilter,
+  page: PageRequest,
+  order: 'newest' | 'oldest' = 'newest',
+): Promise<ArticleSummary[]> {
+  const direction = order === 'newest' ? 'desc' : 'asc';
+  const rows = await filtered(db, filter)
+    .select(summaryColumns)
+    .select(hostSitesOf)
+    .orderBy('articles.created_at', direction)
+    .orderBy('articles.id', direction)
+    .limit(page.limit)
+    .offset(offsetOf(page))
+    .execute();
+  return rows.map(toArticleSummary);
+}
+
+/** One page of articles matching `filter` (see findArticleSummaries) and how many match in all. */
 export async function listArticleSummaries(
   db: DbOrTx,
   filter: ArticleFilter,
   page: PageRequest,
   order: 'newest' | 'oldest' = 'newest',
 ): Promise<Page<ArticleSummary>> {
-  const direction = order === 'newest' ? 'desc' : 'asc';
-  const [rows, count] = await Promise.all([
-    filtered(db, filter)
-      .select(summaryColumns)
-      .select(hostSitesOf)
-      .orderBy('articles.created_at', direction)
-      .orderBy('articles.id', direction)
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
+  const [items, count] = await Promise.all([
+    findArticleSummaries(db, filter, page, order),
     filtered(db, filter)
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toArticleSummary), total: Number(count.total) };
+  return { items, total: Number(count.total) };
 }

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
 import type { ArticleRowUpdate, ArticleStatus, Database, NewArticleRow } from '../db/tables';
-import { type Article, toArticle } from './article';
+import { toArticle, type VersionedArticle } from './article';
 
 /** The article's host-site slugs, as one array column, sorted for stable output. */
 export function hostSitesOf(eb: ExpressionBuilder<Database, 'articles'>) {
@@ -13,33 +13,55 @@ export function hostSitesOf(eb: ExpressionBuilder<Database, 'articles'>) {
     .as('host_sites');
 }
 
-export async function findArticleById(db: DbOrTx, id: string): Promise<Article | undefined> {
+/** The row's version (see VersionedArticle): the writing transaction's id. */
+const rowVersion = sql<string>`articles.xmin::text`;
+
+export async function findArticleById(db: DbOrTx, id: string): Promise<VersionedArticle | undefined> {
   const row = await db
     .selectFrom('articles')
     .selectAll('articles')
     .select(hostSitesOf)
+    .select(rowVersion.as('version'))
     .where('articles.id', '=', id)
     .executeTakeFirst();
-  return row && toArticle(row);
+  return row && { ...toArticle(row), version: row.version };
 }
 
-export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<Article> {
-  const inserted = await db.insertInto('articles').values(row).returningAll().executeTakeFirstOrThrow();
-  return toArticle({ ...inserted, host_sites: [] });
+export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<VersionedArticle> {
+  const inserted = await db
+    .insertInto('articles')
+    .values(row)
+    .returningAll()
+    .returning(rowVersion.as('version'))
+    .executeTakeFirstOrThrow();
+  return { ...toArticle({ ...inserted, host_sites: [] }), version: inserted.version };
 }
 
-/** Updates columns of one article; returns false when there is no such article. */
+/**
+ * Updates columns of one article; returns false when there is no such article, or when `versions` is
+ * given and the row's version is none of them (compare-and-set: nothing is written then).
+ */
 export async function updateArticleColumns(
   db: DbOrTx,
   id: string,
   patch: ArticleRowUpdate,
+  versions?: readonly string[],
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('articles')
     .set({ ...patch, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (versions !== undefined) {
+    if (versions.length === 0) return false;
+    query = query.where(rowVersion, 'in', [...versions]);
+  }
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Whether an article with this id exists. */
+export async function articleExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await db.selectFrom('articles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -110,4 +132,10 @@ export async function replaceArticleSites(
       .execute();
   }
   await db.updateTable('articles').set({ updated_at: sql`now()` }).where('id', '=', articleId).execute();
+}
+
+/** The id of the article using `slug`, if any. */
+export async function findArticleIdBySlug(db: DbOrTx, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom('articles').select('id').where('slug', '=', slug).executeTakeFirst();
+  return row?.id;
 }

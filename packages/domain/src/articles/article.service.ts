@@ -1,9 +1,10 @@
 import type { Db, DbOrTx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
-import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
+import { ConflictError, DomainValidationError, NotFoundError, VersionMismatchError } from '../errors';
 import { resolveSiteIds } from '../sites/site.repository';
-import type { Article, ArticleContent } from './article';
+import type { ArticleContent, VersionedArticle } from './article';
 import {
+  articleExists,
   deleteArticleById,
   findArticleById,
   findTakenSlugs,
@@ -27,7 +28,7 @@ export async function createArticle(
   db: Db,
   content: ArticleContent,
   hostSites: readonly string[] = [],
-): Promise<Article> {
+): Promise<VersionedArticle> {
   const base = slugBase(content.title);
   return db.transaction().execute(async (tx) => {
     const siteIds = await resolveSiteIds(tx, hostSites);
@@ -46,11 +47,11 @@ export async function createArticle(
     });
     if (siteIds.length === 0) return article;
     await replaceArticleSites(tx, article.id, siteIds);
-    return (await findArticleById(tx, article.id)) as Article;
+    return (await findArticleById(tx, article.id)) as VersionedArticle;
   });
 }
 
-export async function getArticle(db: DbOrTx, id: string): Promise<Article> {
+export async function getArticle(db: DbOrTx, id: string): Promise<VersionedArticle> {
   const article = await findArticleById(db, id);
   if (!article) throw new NotFoundError('article', id);
   return article;
@@ -59,12 +60,15 @@ export async function getArticle(db: DbOrTx, id: string): Promise<Article> {
 /**
  * Edits content fields; the status never changes and the slug stays as it was
  * (links keep working) unless a new one is given explicitly.
+ * With `expectedVersions`, the edit is a compare-and-set: it is written only while the article is still at
+ * one of those versions, else nothing is written and VersionMismatchError (ARTICLE_CHANGED) is thrown.
  */
 export async function editArticle(
   db: Db,
   id: string,
   patch: Partial<ArticleContent> & { slug?: string },
-): Promise<Article> {
+  expectedVersions?: readonly string[],
+): Promise<VersionedArticle> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
       'INVALID_SLUG',
@@ -74,8 +78,13 @@ export async function editArticle(
   try {
     // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
     const columns = patch.tags === undefined ? patch : { ...patch, tags: normaliseTags(patch.tags) };
-    const found = await updateArticleColumns(db, id, columns);
-    if (!found) throw new NotFoundError('article', id);
+    const written = await updateArticleColumns(db, id, columns, expectedVersions);
+    if (!written) {
+      if (expectedVersions !== undefined && (await articleExists(db, id))) {
+        throw new VersionMismatchError('article', id);
+      }
+      throw new NotFoundError('article', id);
+    }
   } catch (error) {
     if (isUniqueViolation(error, slugKey)) {
       throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
@@ -91,7 +100,7 @@ export async function changeArticleStatus(
   id: string,
   action: ArticleAction,
   now: Date = new Date(),
-): Promise<Article> {
+): Promise<VersionedArticle> {
   const article = await getArticle(db, id);
   const to = nextStatus(article.status, action);
   const publishedAt = to === 'published' ? now : null;

@@ -25,6 +25,13 @@ export interface Article {
   updatedAt: Date;
 }
 
+/**
+ * An article with its version: the `xmin` of its row, i.e. the id of the transaction that last wrote it.
+ * Every update of the row (edit, transition, host-site change, a site rename or deletion touching it)
+ * gives it a new one; equal versions mean the same stored state. The API sends it as the ETag.
+ */
+export type VersionedArticle = Article & { version: string };
+
 /** The fields an administrator writes by hand. */
 export interface ArticleContent {
   title: string;

@@ -82,6 +82,8 @@ export interface SiteApiKeyTable {
   key_prefix: string;
   created_at: CreatedAt;
   revoked_at: Timestamp | null;
+  /** Recorded by the API in batches (at most once a minute per process): minute precision at best. */
+  last_used_at: Timestamp | null;
 }
 
 export interface ArticleSiteTable {

@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import { type SiteKey, type SiteKeyOwner, toSiteKey } from './site-key';
 
-const publicColumns = ['id', 'site_id', 'name', 'key_prefix', 'created_at', 'revoked_at'] as const;
+const publicColumns = [
+  'id',
+  'site_id',
+  'name',
+  'key_prefix',
+  'created_at',
+  'revoked_at',
+  'last_used_at',
+] as const;
 
 export async function siteExists(db: DbOrTx, siteId: string): Promise<boolean> {
   return (
@@ -51,8 +59,21 @@ export async function findSiteKeyOwnerByHash(db: DbOrTx, hash: Buffer): Promise<
   return db
     .selectFrom('site_api_keys')
     .innerJoin('sites', 'sites.id', 'site_api_keys.site_id')
-    .select(['sites.id as siteId', 'sites.slug as siteSlug'])
+    .select(['site_api_keys.id as keyId', 'sites.id as siteId', 'sites.slug as siteSlug'])
     .where('site_api_keys.key_hash', '=', hash)
     .where('site_api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
+}
+
+/**
+ * Marks the keys as used at `usedAt` (never moving a later time back). Touches only last_used_at, whose
+ * updates send no content-change notification (migration 2026-11-23T1710): client caches stay warm.
+ */
+export async function recordSiteKeysUsed(db: DbOrTx, keyIds: readonly string[], usedAt: Date): Promise<void> {
+  if (keyIds.length === 0) return;
+  await db
+    .updateTable('site_api_keys')
+    .set({ last_used_at: sql`greatest(last_used_at, ${usedAt}::timestamptz)` })
+    .where('id', 'in', [...keyIds])
+    .execute();
 }

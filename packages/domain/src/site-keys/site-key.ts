@@ -10,10 +10,13 @@ export interface SiteKey {
   prefix: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /** When a client request last presented the key (recorded within about a minute), null if never. */
+  lastUsedAt: Date | null;
 }
 
 /** Who a valid client key belongs to. */
 export interface SiteKeyOwner {
+  keyId: string;
   siteId: string;
   siteSlug: string;
 }
@@ -45,5 +48,6 @@ export function toSiteKey(row: Omit<SiteApiKeyRow, 'key_hash'>): SiteKey {
     prefix: row.key_prefix,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { NewSiteRow, SiteRowUpdate } from '../db/tables';
 import { DomainValidationError } from '../errors';
-import { type Site, toSite } from './site';
+import { type Site, type SiteWithArticleCount, toSite } from './site';
 
 export async function findSitesBySlugs(db: DbOrTx, slugs: readonly string[]): Promise<Site[]> {
   if (slugs.length === 0) return [];
@@ -33,6 +33,36 @@ export async function resolveSiteIds(db: DbOrTx, slugs: readonly string[]): Prom
 export async function listSites(db: DbOrTx): Promise<Site[]> {
   const rows = await db.selectFrom('sites').selectAll().orderBy('slug').execute();
   return rows.map(toSite);
+}
+
+/**
+ * Every site, by slug, with the number of articles linked to it and of those published. Both counts are
+ * index-only scans per site (article_sites_site_idx; the partial article_sites_published_idx, whose
+ * published_at copy is set exactly while the article is published).
+ */
+export async function listSitesWithArticleCounts(db: DbOrTx): Promise<SiteWithArticleCount[]> {
+  const rows = await db
+    .selectFrom('sites')
+    .selectAll('sites')
+    .select((eb) => [
+      eb
+        .selectFrom('article_sites')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('article_sites.site_id', '=', 'sites.id')
+        .as('total'),
+      eb
+        .selectFrom('article_sites')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('article_sites.site_id', '=', 'sites.id')
+        .where('article_sites.published_at', 'is not', null)
+        .as('published'),
+    ])
+    .orderBy('slug')
+    .execute();
+  return rows.map((row) => ({
+    ...toSite(row),
+    articleCount: { total: row.total ?? 0, published: row.published ?? 0 },
+  }));
 }
 
 export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undefined> {

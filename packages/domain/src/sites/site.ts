@@ -10,6 +10,11 @@ export interface Site {
   updatedAt: Date;
 }
 
+/** A site with how many articles it hosts: what an administrator should know before deleting it. */
+export interface SiteWithArticleCount extends Site {
+  articleCount: { total: number; published: number };
+}
+
 export function toSite(row: SiteRow): Site {
   return {
     id: row.id,

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type ArticleAction, changeArticleStatus, listArticleSummaries } from '@newsroom/domain';
-import { Type } from 'typebox';
-import { ArticleIdParamsSchema, ArticleSchema, ArticleSummarySchema } from '../../schemas/article.schema';
+import { withEtag } from '../../articles/article-version';
+import {
+  ArticleIdParamsSchema,
+  ArticleSummarySchema,
+  PendingQuerySchema,
+  VersionedArticleResponseSchema,
+} from '../../schemas/article.schema';
 import { errorResponses } from '../../schemas/error.schema';
-import { PageQuerySchema, paginated, paginationMeta } from '../../schemas/pagination.schema';
+import { paginated, paginationMeta } from '../../schemas/pagination.schema';
 
-const PendingQuerySchema = Type.Object(PageQuerySchema.properties, { additionalProperties: false });
 const tags = ['articles'];
 const security = [{ bearerAuth: [] }];
 
@@ -24,14 +28,15 @@ export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Imported articles awaiting review, oldest first',
+        summary: "Imported articles awaiting review, oldest first, optionally one publisher's",
         querystring: PendingQuerySchema,
         response: { 200: paginated(ArticleSummarySchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const result = await listArticleSummaries(app.db, { status: 'pending' }, { page, limit }, 'oldest');
+      const { page, limit, publisherId } = request.query;
+      const filter = { status: 'pending' as const, publisherId };
+      const result = await listArticleSummaries(app.db, filter, { page, limit }, 'oldest');
       return { data: result.items, meta: { pagination: paginationMeta({ page, limit }, result.total) } };
     },
   );
@@ -45,10 +50,10 @@ export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security,
           summary,
           params: ArticleIdParamsSchema,
-          response: { 200: ArticleSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: VersionedArticleResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => changeArticleStatus(app.db, request.params.id, action),
+      async (request, reply) => withEtag(reply, await changeArticleStatus(app.db, request.params.id, action)),
     );
   }
 };

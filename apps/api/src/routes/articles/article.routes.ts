@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  createArticle,
-  deleteArticle,
-  editArticle,
-  getArticle,
-  listArticleSummaries,
-  setArticleHostSites,
-} from '@newsroom/domain';
+import { createArticle, deleteArticle, editArticle, getArticle, setArticleHostSites } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { withSanitisedBody } from '../../articles/article-body-sanitiser';
+import { listArticlesWithCounts } from '../../articles/article-list';
+import { versionsOfIfMatch, withEtag } from '../../articles/article-version';
 import {
   ArticleIdParamsSchema,
   ArticleListQuerySchema,
-  ArticleSchema,
-  ArticleSummarySchema,
+  ArticleListResponseSchema,
   CreateArticleBodySchema,
   EditArticleBodySchema,
   HostSitesBodySchema,
+  IfMatchHeadersSchema,
+  VersionedArticleResponseSchema,
 } from '../../schemas/article.schema';
 import { errorResponses } from '../../schemas/error.schema';
-import { paginated, paginationMeta } from '../../schemas/pagination.schema';
 
 const tags = ['articles'];
 const security = [{ bearerAuth: [] }];
@@ -31,16 +27,13 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'List articles, newest first, by status and/or title search',
+        summary:
+          'List articles, newest first, filtered by status, site, origin, publisher, tag and title text, with counts per status',
         querystring: ArticleListQuerySchema,
-        response: { 200: paginated(ArticleSummarySchema), ...errorResponses(400, 401, 403) },
+        response: { 200: ArticleListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { page, limit, status, q } = request.query;
-      const result = await listArticleSummaries(app.db, { status, titleContains: q }, { page, limit });
-      return { data: result.items, meta: { pagination: paginationMeta({ page, limit }, result.total) } };
-    },
+    async (request) => listArticlesWithCounts(app.db, request.query),
   );
 
   app.get(
@@ -51,10 +44,10 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'One article, with its body',
         params: ArticleIdParamsSchema,
-        response: { 200: ArticleSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: VersionedArticleResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getArticle(app.db, request.params.id),
+    async (request, reply) => withEtag(reply, await getArticle(app.db, request.params.id)),
   );
 
   app.post(
@@ -65,11 +58,11 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'Create a draft; the slug is generated from the title',
         body: CreateArticleBodySchema,
-        response: { 201: ArticleSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 201: VersionedArticleResponseSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
     async (request, reply) => {
-      const { hostSites, ...fields } = request.body;
+      const { hostSites, ...fields } = withSanitisedBody(request.body);
       const content = {
         body: '',
         tags: [],
@@ -79,7 +72,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         image: null,
         ...fields,
       };
-      return reply.status(201).send(await createArticle(app.db, content, hostSites));
+      return reply.status(201).send(withEtag(reply, await createArticle(app.db, content, hostSites)));
     },
   );
 
@@ -89,13 +82,22 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Edit any of the fields (status never changes; slug only when given)',
+        summary:
+          'Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version',
         params: ArticleIdParamsSchema,
+        headers: IfMatchHeadersSchema,
         body: EditArticleBodySchema,
-        response: { 200: ArticleSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        response: {
+          200: VersionedArticleResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415),
+        },
       },
     },
-    async (request) => editArticle(app.db, request.params.id, request.body),
+    async (request, reply) => {
+      const versions = versionsOfIfMatch(request.headers['if-match']);
+      const patch = withSanitisedBody(request.body);
+      return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions));
+    },
   );
 
   app.post(
@@ -107,10 +109,11 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Set the article's host sites to exactly the given list",
         params: ArticleIdParamsSchema,
         body: HostSitesBodySchema,
-        response: { 200: ArticleSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 200: VersionedArticleResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
-    async (request) => setArticleHostSites(app.db, request.params.id, request.body.hostSites),
+    async (request, reply) =>
+      withEtag(reply, await setArticleHostSites(app.db, request.params.id, request.body.hostSites)),
   );
 
   app.delete(

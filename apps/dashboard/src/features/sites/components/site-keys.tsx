@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-error';
+import type { Site, SiteKey } from '../../../lib/api-types';
+import { fieldErrors } from '../../../lib/field-errors';
+import { formatDateTime } from '../../../lib/format';
+import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../api/sites';
+import { CreatedKeyNotice } from './created-key-notice';
+
+/** A site's client API keys: the list (never the keys), a new key (shown once), revoke with confirmation. */
+export function SiteKeys({ site }: { site: Site }) {
+  const headingId = useId();
+  const keys = useQuery(siteKeyListQuery(site.id));
+  const create = useCreateSiteKey(site.id);
+  const revoke = useRevokeSiteKey(site.id);
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [revoking, setRevoking] = useState<SiteKey | null>(null);
+  const nameError = fieldErrors(create.error, ['name'] as const).name;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(name.trim(), { onSuccess: () => setName('') });
+  }
+
+  return (
+    <section className="stack site-keys" aria-labelledby={headingId}>
+      <h3 id={headingId}>API keys of {site.name}</h3>
+      {create.data ? (
+        <CreatedKeyNotice created={create.data} onDone={() => create.reset()} />
+      ) : (
+        <form
+          className="row site-key-form"
+          onSubmit={submit}
+          noValidate
+          aria-label={`New API key for ${site.name}`}
+        >
+          <TextField
+            label="Key name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="production"
+            error={nameError ?? (create.isError ? errorMessage(create.error) : undefined)}
+            required
+          />
+          <Button type="submit" busy={create.isPending}>
+            Create key
+          </Button>
+        </form>
+      )}
+      {keys.isPending ? (
+        <LoadingState label="Loading keys…" />
+      ) : keys.isError ? (
+        <ErrorState error={keys.error} onRetry={() => keys.refetch()} />
+      ) : keys.data.data.length === 0 ? (
+        <p className="muted">No keys yet: this site cannot read the client API.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table site-keys-table">
+            <caption className="visually-hidden">API keys of {site.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.data.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{formatDateTime(key.createdAt)}</td>
+                  <td>{key.revokedAt ? `Revoked ${formatDateTime(key.revokedAt)}` : 'Active'}</td>
+                  <td>
+                    {!key.revokedAt && (
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => setRevoking(key)}
+                        aria-label={`Revoke key ${key.name}`}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title={`Revoke the key “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke key"
+        busy={revoke.isPending}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              toast({ kind: 'success', title: `Key “${revoking.name}” revoked` });
+              setRevoking(null);
+            },
+          });
+        }}
+      >
+        <p>
+          {site.name} can no longer read the client API with it: its requests are refused at once. This cannot
+          be undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
