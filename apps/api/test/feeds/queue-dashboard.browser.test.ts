@@ -4,24 +4,10 @@ import { join } from 'node:path';
 import { Worker } from 'bullmq';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
 import { insertAdmin } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 
-// Debian's chromium (apt-get install -y chromium). Missing is a failure, never a skip.
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Loopback only: Bull Board's page links a web font from the internet; nothing may resolve or leave.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  '--dns-prefetch-disable',
-];
 const blockedRequests: string[] = [];
 
 const { app, db, config, close } = await createTestApp();

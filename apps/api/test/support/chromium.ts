@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 
 // Debian's chromium (apt-get install -y chromium). Missing is a failure, never a skip.
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
+export const chromiumPath = '/usr/bin/chromium';
+/** Headless, no background traffic, and loopback only: nothing may resolve or leave the machine. */
+export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

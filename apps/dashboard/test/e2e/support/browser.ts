@@ -3,22 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-// Debian's chromium, as apps/api/test/feeds/queue-dashboard.browser.test.ts runs it. Missing is a failure.
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Loopback only: nothing may resolve or leave.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  '--dns-prefetch-disable',
-];
+import { chromiumArgs, chromiumPath } from '../../../../api/test/support/chromium';
 
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 844 };
