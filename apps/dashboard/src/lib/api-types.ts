@@ -57,9 +57,8 @@ export type PreviewArticle = Json<FeedSchemas['PreviewArticleSchema']>;
 export type TestFeedBody = Json<FeedSchemas['TestFeedBodySchema']>;
 
 export type Site = Json<SiteSchemas['SiteSchema']>;
-export interface SiteList {
-  data: Site[];
-}
+export type SiteListItem = Json<SiteSchemas['SiteListItemSchema']>;
+export type SiteList = Json<SiteSchemas['SiteListResponseSchema']>;
 export type CreateSiteBody = Json<SiteSchemas['CreateSiteBodySchema']>;
 export type EditSiteBody = Json<SiteSchemas['EditSiteBodySchema']>;
 
@@ -75,6 +74,13 @@ export interface ArticleSummaryPage {
   data: ArticleSummary[];
   meta: Json<PaginationSchemas['PaginationMetaSchema']>;
 }
+export type ArticleList = Json<ArticleSchemas['ArticleListResponseSchema']>;
+export type ArticleStatusCounts = Json<ArticleSchemas['ArticleCountsSchema']>;
+export type BulkAction = Json<ArticleSchemas['BulkArticleActionSchema']>;
+export type BulkArticleResponse = Json<ArticleSchemas['BulkArticleResponseSchema']>;
+export type BulkArticleResult = Json<ArticleSchemas['BulkArticleResultSchema']>;
+export type BulkArticleFailure = Extract<BulkArticleResult, { ok: false }>;
+export type SlugCheck = Json<ArticleSchemas['SlugCheckSchema']>;
 export type CreateArticleBody = Json<ArticleSchemas['CreateArticleBodySchema']>;
 export type EditArticleBody = Json<ArticleSchemas['EditArticleBodySchema']>;
 export type SignStorageBody = Json<UploadSchemas['SignStorageBodySchema']>;

@@ -2,34 +2,24 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, apiExchange } from '../../../lib/api-client';
 import type {
   Article,
-  ArticleStatus,
-  ArticleSummary,
+  ArticleList,
+  ArticleStatusCounts,
+  BulkAction,
+  BulkArticleResponse,
   CreateArticleBody,
   EditArticleBody,
   SiteList,
+  SlugCheck,
 } from '../../../lib/api-types';
 import type { ArticlesSearch } from '../routes/articles-search';
 
 export const pageSize = 20;
 
-export type StatusCounts = Record<ArticleStatus, number>;
-export interface ArticleList {
-  data: ArticleSummary[];
-  meta: {
-    pagination: { page: number; limit: number; pages: number; total: number };
-    /** Per status, over the other filters (GET /article's meta.counts). */
-    counts?: StatusCounts;
-  };
-}
-export type BulkAction = 'publish' | 'unpublish' | 'approve' | 'reject' | 'delete';
-export interface BulkResult {
-  results: { id: string; ok: boolean; status?: ArticleStatus; error?: { code: string; message: string } }[];
-}
-export interface SlugAvailability {
-  slug: string;
-  available: boolean;
-  valid: boolean;
-}
+/** Per status, over the other filters (GET /article's meta.counts). */
+export type StatusCounts = ArticleStatusCounts;
+export type { ArticleList, BulkAction };
+export type BulkResult = BulkArticleResponse;
+export type SlugAvailability = SlugCheck;
 /** An article as the editor loaded it, with the version to save against (`If-Match`). */
 export interface VersionedArticle {
   article: Article;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Article, ArticleSummaryPage, PublisherList } from '../../../lib/api-types';
+import type { Article, ArticleSummaryPage, BulkArticleResult, PublisherList } from '../../../lib/api-types';
 
 /** One page of the queue: the oldest first, as the API orders it. */
 export const reviewPageSize = 50;
@@ -37,12 +37,7 @@ export const reviewArticleQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<Article>(`/article/${encodeURIComponent(id)}`, {}, signal),
   });
 
-export interface BulkResult {
-  id: string;
-  ok: boolean;
-  status?: string;
-  error?: { code: string; message: string };
-}
+export type BulkResult = BulkArticleResult;
 
 /** Approve or reject one article (the keyboard's a / r, the preview's buttons). */
 export function useReviewOne() {

@@ -7,6 +7,7 @@ import type {
   Site,
   SiteKeyList,
   SiteList,
+  SiteListItem,
 } from '../../../lib/api-types';
 
 // ['sites'] is the key other views read the site list under too (publisher settings): one cache entry.
@@ -78,18 +79,12 @@ export function useRevokeSiteKey(siteId: string) {
   });
 }
 
-export interface SiteArticleCount {
-  total: number;
-  published: number;
-}
+export type SiteArticleCount = SiteListItem['articleCount'];
 
 /**
- * How many articles the site carries, as GET /site reports it (`articleCount`, from the issue-13 API;
- * null from an API without it, and the views then say less).
+ * How many articles the site carries, as GET /site reports it (`articleCount`); null for a site read
+ * elsewhere (a create or edit answer carries no count), and the views then say less.
  */
-export function articleCountOf(site: Site): SiteArticleCount | null {
-  const count = (site as { articleCount?: Partial<SiteArticleCount> }).articleCount;
-  return typeof count?.total === 'number' && typeof count.published === 'number'
-    ? { total: count.total, published: count.published }
-    : null;
+export function articleCountOf(site: Site | SiteListItem): SiteArticleCount | null {
+  return 'articleCount' in site ? site.articleCount : null;
 }

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
 import type { Site, SiteKey } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatRelative } from '../../../lib/format';
 import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../api/sites';
 import { CreatedKeyNotice } from './created-key-notice';
 
@@ -68,6 +68,7 @@ export function SiteKeys({ site }: { site: Site }) {
                 <th scope="col">Name</th>
                 <th scope="col">Starts with</th>
                 <th scope="col">Created</th>
+                <th scope="col">Last used</th>
                 <th scope="col">State</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -82,6 +83,7 @@ export function SiteKeys({ site }: { site: Site }) {
                     <code>{key.prefix}…</code>
                   </td>
                   <td>{formatDateTime(key.createdAt)}</td>
+                  <td>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : 'Never'}</td>
                   <td>{key.revokedAt ? `Revoked ${formatDateTime(key.revokedAt)}` : 'Active'}</td>
                   <td>
                     {!key.revokedAt && (
