@@ -1,0 +1,45 @@
+/**
+ * The tables whose rows reach a client response (or decide who may read one), and the columns the client read
+ * path reads from each. The caches stay true only because every write to these tables fires
+ * `notify_content_changed()` (insert, delete, truncate, and an update of any column listed here); and because
+ * the article JSON cache keys on the articles row version, a change to another table that alters an article's
+ * JSON must also touch the articles rows it concerns (`touchesArticlesOn`). See ./README.md.
+ * apps/api/test/client/trigger-contract.test.ts checks the database's triggers against this list.
+ */
+export interface ClientVisibleTable {
+  /** Columns read by the client read path: an update of any of them must send NOTIFY content_changed. */
+  columns: readonly string[];
+  /**
+   * Columns that appear in an article's client JSON (host_sites): an update of one, or a delete of the row,
+   * must touch the articles rows concerned by a row trigger (function `touch_articles...`, e.g.
+   * `touch_articles_of_site()`; before delete).
+   */
+  touchesArticlesOn?: readonly string[];
+}
+
+export const clientVisibleTables: Readonly<Record<string, ClientVisibleTable>> = {
+  articles: {
+    columns: [
+      'id',
+      'status',
+      'title',
+      'slug',
+      'body',
+      'tags',
+      'category',
+      'section',
+      'thumbnail',
+      'image',
+      'is_aggregated',
+      'source',
+      'source_url',
+      'published_at',
+      'updated_at',
+    ],
+  },
+  // published_at and is_aggregated are copies of the article's, kept by triggers (migration 2026-11-22T0300).
+  article_sites: { columns: ['article_id', 'site_id', 'published_at', 'is_aggregated'] },
+  sites: { columns: ['id', 'slug'], touchesArticlesOn: ['slug'] },
+  // last_used_at is deliberately absent: recording key use must not empty the caches (2026-11-23T1810).
+  site_api_keys: { columns: ['site_id', 'key_hash', 'revoked_at'] },
+};
