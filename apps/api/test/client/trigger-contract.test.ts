@@ -49,7 +49,7 @@ function fires(
     (t) =>
       t.table === table &&
       t.fn.startsWith(fn) &&
-      t.enabled !== 'D' &&
+      (t.enabled === 'O' || t.enabled === 'A') && // D: disabled, R: fires only on replicas
       (t.type & bits[event]) !== 0 &&
       (event !== 'update' || t.columns.length === 0 || columns.every((column) => t.columns.includes(column))),
   );
@@ -58,10 +58,12 @@ function fires(
 /** What the database lacks of the contract, one line per missing trigger (empty: the contract holds). */
 async function contractBreaches(db: DbOrTx): Promise<string[]> {
   const triggers = await triggersOf(db);
+  // The notification is sent AFTER the write, once per statement (the change feed needs no more).
+  const notifying = triggers.filter((t) => (t.type & (bits.before | bits.row)) === 0);
+  // Deletion must touch the articles BEFORE the cascade removes their article_sites rows.
+  const beforeRows = triggers.filter((t) => (t.type & bits.row) !== 0 && (t.type & bits.before) !== 0);
   const breaches: string[] = [];
   for (const [table, { columns, touchesArticlesOn }] of Object.entries(clientVisibleTables)) {
-    // The notification is sent AFTER the write, once per statement (the change feed needs no more).
-    const notifying = triggers.filter((t) => (t.type & (bits.before | bits.row)) === 0);
     for (const event of ['insert', 'update', 'delete', 'truncate'] as const) {
       if (!fires(notifying, table, 'notify_content_changed', event, columns)) {
         breaches.push(
@@ -70,8 +72,6 @@ async function contractBreaches(db: DbOrTx): Promise<string[]> {
       }
     }
     if (touchesArticlesOn) {
-      // Deletion must touch the articles BEFORE the cascade removes their article_sites rows.
-      const beforeRows = triggers.filter((t) => (t.type & bits.row) !== 0 && (t.type & bits.before) !== 0);
       if (!fires(triggers, table, 'touch_articles', 'update', touchesArticlesOn)) {
         breaches.push(`${table}: no touch_articles*() on update of ${touchesArticlesOn}`);
       }
