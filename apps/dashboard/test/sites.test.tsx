@@ -102,6 +102,10 @@ describe('child sites', () => {
     expect(dialog.textContent).toContain('API keys stop working');
     await user.click(within(dialog).getByRole('button', { name: 'Delete site' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Site closing' })).toBeNull());
-    expect(await api.db.selectFrom('sites').select('id').where('slug', '=', 'closing').execute()).toEqual([]);
+    await waitFor(async () =>
+      expect(await api.db.selectFrom('sites').select('id').where('slug', '=', 'closing').execute()).toEqual(
+        [],
+      ),
+    );
   });
 });
