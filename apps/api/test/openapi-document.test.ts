@@ -15,9 +15,11 @@ interface Operation {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { default?: unknown } }>;
+  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 interface Document {
   servers?: Array<{ url: string }>;
+  components?: { schemas?: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -66,6 +68,20 @@ describe('the OpenAPI document', () => {
     expect(securityOf('GET /api/v1/client/posts')).toEqual([{ apiKeyHeader: [] }, { apiKeyQuery: [] }]);
     expect(securityOf('GET /api/v1/article')).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(securityOf('GET /api/v1/auth/session')).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it('names the error body once, as the Error component every error response refers to', () => {
+    expect(document.components?.schemas?.Error).toMatchObject({ required: expect.arrayContaining(['code']) });
+    const inlineErrors = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses ?? {})
+        .filter(([status]) => Number(status) >= 400)
+        .filter(
+          ([, answer]) => answer.content?.['application/json']?.schema?.$ref !== '#/components/schemas/Error',
+        )
+        .map(([status]) => `${name} ${status}`),
+    );
+    // Not ready answers its checks (which dependency is down), not an error body.
+    expect(inlineErrors).toEqual(['GET /ready 503']);
   });
 
   it('has a server', () => {

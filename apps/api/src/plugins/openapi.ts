@@ -29,6 +29,8 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         },
       },
     },
+    // Shared schemas become components named by their $id (`Error`), not `def-0`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
       applyDocumentConventions(documentObject.openapiObject as OpenApiDocumentShape);
