@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { applyDocumentConventions, type OpenApiDocumentShape } from '../openapi/document-conventions';
 import { ErrorSchema } from '../schemas/error.schema';
 
 /**
@@ -27,6 +28,13 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
         },
       },
+    },
+    // Shared schemas become components named by their $id (`Error`), not `def-0`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      applyDocumentConventions(documentObject.openapiObject as OpenApiDocumentShape);
+      return documentObject.openapiObject;
     },
   });
 });

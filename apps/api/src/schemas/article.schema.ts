@@ -252,7 +252,7 @@ export const BulkArticleResultSchema = Type.Union(
       id: Type.String({ format: 'uuid' }),
       ok: Type.Literal(false),
       error: Type.Object({
-        code: Type.String({ examples: ['INVALID_TRANSITION', 'ARTICLE_NOT_FOUND'] }),
+        code: Type.String({ example: 'INVALID_TRANSITION' }),
         message: Type.String(),
       }),
     }),

@@ -17,9 +17,15 @@ export const ErrorSchema = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorSchema>;
 
+/**
+ * The error body by reference to the shared schema (registered by the OpenAPI plugin), so the document names
+ * it once as the `Error` component instead of repeating it in every response. Typed as the schema itself.
+ */
+const ErrorReference = Type.Unsafe<ErrorBody>({ $ref: 'Error#' }) as unknown as typeof ErrorSchema;
+
 /** Response schemas for the given error statuses, to spread into a route's `response`. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorSchema])) as {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorReference])) as {
     [K in S[number]]: typeof ErrorSchema;
   };
 }

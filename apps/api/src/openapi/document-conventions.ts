@@ -1,0 +1,56 @@
+import { operationIds } from './operation-ids';
+
+/** The part of an OpenAPI 3 document these conventions read and write. */
+interface OpenApiParameter {
+  in?: string;
+  name?: string;
+  required?: boolean;
+  schema?: { default?: unknown };
+}
+interface OpenApiOperation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: OpenApiParameter[];
+}
+export interface OpenApiDocumentShape {
+  servers?: Array<{ url: string; description?: string }>;
+  paths?: Record<string, Record<string, OpenApiOperation> | undefined>;
+}
+
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+/** Operations anyone may call: `security: []` says so explicitly. */
+const publicOperationIds = new Set(['getHealth', 'getReadiness', 'logIn', 'createSession']);
+
+/** Dashboard routes take the JWT or, without an Authorization header, the session cookie (docs/auth.md). */
+const dashboardSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { sessionCookie: [] }];
+
+/**
+ * What the route schemas cannot say on their own, applied to the generated document (docs/openapi.md):
+ * a relative server, each operation's operationId (operation-ids.ts), `security: []` on public operations
+ * and the session cookie beside the JWT on dashboard ones, and a query parameter with a default never
+ * required (the client may leave it out). An operation missing from operation-ids.ts keeps no id, and a
+ * non-public one without security keeps none: the document test names both.
+ */
+export function applyDocumentConventions(document: OpenApiDocumentShape): void {
+  document.servers = [{ url: '/', description: 'this API, relative to the document' }];
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(pathItem ?? {})) {
+      if (!httpMethods.has(method)) continue;
+      const operationId = operation.operationId ?? operationIds[`${method.toUpperCase()} ${path}`];
+      if (operationId) operation.operationId = operationId;
+      if (operation.security === undefined && operationId && publicOperationIds.has(operationId)) {
+        operation.security = [];
+      }
+      if (isBearerOnly(operation.security))
+        operation.security = dashboardSecurity.map((requirement) => ({ ...requirement }));
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false;
+      }
+    }
+  }
+}
+
+function isBearerOnly(security: OpenApiOperation['security']): boolean {
+  return security?.length === 1 && Object.keys(security[0] ?? {}).join() === 'bearerAuth';
+}

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './support/test-app';
+
+/**
+ * The OpenAPI document as generated clients read it (docs/openapi.md): every operation named and secured,
+ * a server, defaulted query parameters optional, and Redocly's recommended ruleset without errors (run
+ * offline from node_modules on the document written to a temporary file).
+ */
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { default?: unknown } }>;
+  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+interface Document {
+  servers?: Array<{ url: string }>;
+  components?: { schemas?: Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const root = resolve(import.meta.dirname, '../../..');
+const testApp = await createTestApp();
+const tempDir = mkdtempSync(join(tmpdir(), 'openapi-document-'));
+afterAll(async () => {
+  await testApp.close();
+  rmSync(tempDir, { recursive: true, force: true });
+});
+
+const response = await testApp.app.inject({ method: 'GET', url: '/docs/json' });
+const document = response.json() as Document;
+const operations = Object.entries(document.paths).flatMap(([path, pathItem]) =>
+  Object.entries(pathItem).map(([method, operation]) => ({
+    name: `${method.toUpperCase()} ${path}`,
+    operation,
+  })),
+);
+
+describe('the OpenAPI document', () => {
+  it('is served and lists the operations', () => {
+    expect(response.statusCode).toBe(200);
+    expect(operations.length).toBeGreaterThan(40);
+  });
+
+  it('names every operation with a unique, camelCase, verb-first operationId', () => {
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ name }) => name)).toEqual([]);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(ids.filter((id) => !/^[a-z]+[A-Z][A-Za-z]*$/.test(id ?? ''))).toEqual([]);
+  });
+
+  it('gives every operation a security requirement, explicitly empty on public ones', () => {
+    expect(operations.filter(({ operation }) => !operation.security).map(({ name }) => name)).toEqual([]);
+    const securityOf = (name: string) =>
+      operations.find((operation) => operation.name === name)?.operation.security;
+    for (const publicOperation of [
+      'GET /health',
+      'GET /ready',
+      'POST /api/v1/auth/login',
+      'POST /api/v1/auth/session',
+    ]) {
+      expect(securityOf(publicOperation), publicOperation).toEqual([]);
+    }
+    expect(securityOf('GET /api/v1/client/posts')).toEqual([{ apiKeyHeader: [] }, { apiKeyQuery: [] }]);
+    expect(securityOf('GET /api/v1/article')).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(securityOf('GET /api/v1/auth/session')).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it('names the error body once, as the Error component every error response refers to', () => {
+    expect(document.components?.schemas?.Error).toMatchObject({ required: expect.arrayContaining(['code']) });
+    const inlineErrors = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses ?? {})
+        .filter(([status]) => Number(status) >= 400)
+        .filter(
+          ([, answer]) => answer.content?.['application/json']?.schema?.$ref !== '#/components/schemas/Error',
+        )
+        .map(([status]) => `${name} ${status}`),
+    );
+    // Not ready answers its checks (which dependency is down), not an error body.
+    expect(inlineErrors).toEqual(['GET /ready 503']);
+  });
+
+  it('has a server', () => {
+    expect(document.servers?.length).toBeGreaterThan(0);
+  });
+
+  it('marks no query parameter with a default as required', () => {
+    const defaulted = operations.flatMap(({ name, operation }) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && parameter.schema?.default !== undefined)
+        .map((parameter) => ({ name, parameter: parameter.name, required: parameter.required ?? false })),
+    );
+    expect(defaulted.map(({ parameter }) => parameter)).toContain('page');
+    expect(defaulted.filter(({ required }) => required)).toEqual([]);
+  });
+
+  it('passes redocly lint with the recommended ruleset without errors', async () => {
+    const file = join(tempDir, 'openapi.json');
+    writeFileSync(file, response.body);
+    const { stdout } = await promisify(execFile)(
+      join(root, 'node_modules/.bin/redocly'),
+      ['lint', '--extends=recommended', '--format=json', file],
+      {
+        timeout: 60_000,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: Array<{
+        ruleId: string;
+        severity: string;
+        message: string;
+        location: Array<{ pointer: string }>;
+      }>;
+    };
+    const errors = report.problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 90_000);
+});
