@@ -18,7 +18,7 @@ export interface FetchFeedJobData {
   /** The publisher's name when the job was queued: what the queue dashboard shows (absent on older jobs). */
   publisherName?: string;
   /**
-   * The X-Request-Id of the API request that asked for it (manual fetches), so its log lines can be
+   * The X-Request-Id of the API request that asked for it (manual fetches, first imports), so its log lines can be
    * followed into the worker's.
    */
   requestId?: string;
@@ -34,8 +34,11 @@ export type FetchFeedOutcome =
   | { fetched: number; inserted: number; skipped: number; notModified: boolean }
   | { skipped: 'not-importable' };
 
-/** Why a fetch runs: the hourly schedule, or an administrator asking for it now. */
-export type FetchTrigger = 'schedule' | 'manual';
+/**
+ * Why a fetch runs: the hourly schedule, an administrator asking for it now, or a publisher becoming
+ * importable (approved, or a new feed URL saved): its first import runs at once.
+ */
+export type FetchTrigger = 'schedule' | 'manual' | 'first-import';
 
 export type FeedImportJobName = keyof FeedImportJobs;
 export type FeedImportJobData = FeedImportJobs[FeedImportJobName];

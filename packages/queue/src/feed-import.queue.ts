@@ -8,7 +8,7 @@ import {
   type FetchFeedOutcome,
   feedImportQueueName,
 } from './feed-import.contract';
-import { manualFetchDeduplicationId, scheduledFetchJobId } from './job-ids';
+import { firstFetchJobId, manualFetchDeduplicationId, scheduledFetchJobId } from './job-ids';
 
 export type FeedImportQueue = Queue<FeedImportJobData, unknown, FeedImportJobName>;
 export type FeedImportJob<N extends FeedImportJobName = FeedImportJobName> = Job<
@@ -85,6 +85,30 @@ export async function enqueueScheduledFetches(
       opts: { jobId: scheduledFetchJobId(id, slot) },
     })),
   );
+}
+
+/**
+ * Enqueues the first fetch of a publisher that just became importable with `feedUrl` (approved, or a
+ * new feed URL saved) and returns its job id. The id is deterministic (firstFetchJobId), so a repeated
+ * call adds nothing: BullMQ ignores an add() whose jobId exists.
+ */
+export async function enqueueFirstFetch(
+  queue: FeedImportQueue,
+  publisher: PublisherRef & { feedUrl: string },
+  requestId?: string,
+): Promise<string> {
+  const jobId = firstFetchJobId(publisher.id, publisher.feedUrl);
+  await queue.add(
+    'fetch-feed',
+    {
+      publisherId: publisher.id,
+      publisherName: publisher.name,
+      trigger: 'first-import',
+      ...(requestId ? { requestId } : {}),
+    },
+    { jobId },
+  );
+  return jobId;
 }
 
 /** A manual fetch asked for within this long after the previous one finished joins it instead. */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Deterministic job ids. BullMQ ignores an add() whose jobId already exists in the queue, so the
  * same publisher and hour slot always map to the same id: replicas, restarts or a repeated
@@ -22,4 +24,15 @@ export function scheduledFetchJobId(publisherId: string, slot: string): string {
  */
 export function manualFetchDeduplicationId(publisherId: string): string {
   return `manual-fetch-${publisherId}`;
+}
+
+/**
+ * Job id of the first fetch after a publisher became importable with feed URL `feedUrl`:
+ * `first-fetch-<publisherId>-<16 hex of the URL's sha256>`. A jobId on purpose: a double click on
+ * Approve (or saving the same new URL twice) maps to the one job, even after it completed (while it is
+ * kept: 7 days). A different URL gets its own first fetch.
+ */
+export function firstFetchJobId(publisherId: string, feedUrl: string): string {
+  const urlHash = createHash('sha256').update(feedUrl).digest('hex').slice(0, 16);
+  return `first-fetch-${publisherId}-${urlHash}`;
 }

@@ -4,8 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   createFeedImportQueue,
   createRedisConnection,
+  enqueueFirstFetch,
   enqueueManualFetch,
   enqueueScheduledFetches,
+  firstFetchJobId,
   hourSlot,
   readFetchJobStatus,
   scheduledFetchJobId,
@@ -36,6 +38,14 @@ describe('job ids', () => {
     expect(id).toBe(`fetch-${publisherA}-2026112204`);
     expect(id).not.toContain(':');
     expect(id).not.toMatch(/^\d+$/);
+  });
+
+  it('names a first fetch by publisher and feed URL, without a colon', () => {
+    const id = firstFetchJobId(publisherA, 'https://planet.example/feed');
+    expect(id).toMatch(new RegExp(`^first-fetch-${publisherA}-[0-9a-f]{16}$`));
+    expect(firstFetchJobId(publisherA, 'https://planet.example/feed')).toBe(id);
+    expect(firstFetchJobId(publisherA, 'https://planet.example/other')).not.toBe(id);
+    expect(id).not.toContain(':');
   });
 });
 
@@ -113,5 +123,46 @@ describe('feed-import queue', () => {
     // Another publisher's job id reads as no job.
     expect(await readFetchJobStatus(queue, publisherB, first)).toBeUndefined();
     expect(await readFetchJobStatus(queue, publisherA, 'no-such-job')).toBeUndefined();
+  });
+});
+
+describe('first fetch', () => {
+  it('adds one job however often it is asked for one feed URL, even after it completed', async () => {
+    const publisher = {
+      id: '0b7c4a52-6f0e-4d7e-9c39-3c1d2a1e0a09',
+      name: 'First',
+      feedUrl: 'https://first.example/feed',
+    };
+    const first = await enqueueFirstFetch(queue, publisher, 'req-1');
+    expect(await enqueueFirstFetch(queue, publisher, 'req-2')).toBe(first);
+    const job = await queue.getJob(first);
+    expect(job?.data).toEqual({
+      publisherId: publisher.id,
+      publisherName: 'First',
+      trigger: 'first-import',
+      requestId: 'req-1',
+    });
+    const worker = new Worker(
+      queue.name,
+      async () => ({ fetched: 0, inserted: 0, skipped: 0, notModified: false }),
+      {
+        connection: { url: redis.url },
+        prefix: redis.prefix,
+      },
+    );
+    try {
+      // Bounded: 10 s at most.
+      for (let i = 0; i < 500 && (await queue.getJobState(first)) !== 'completed'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await worker.close();
+    }
+    expect(await queue.getJobState(first)).toBe('completed');
+    expect(await enqueueFirstFetch(queue, publisher)).toBe(first);
+    const ids = (await queue.getJobs(['waiting', 'active', 'completed'])).filter(
+      (j) => j.data.publisherId === publisher.id,
+    );
+    expect(ids).toHaveLength(1);
   });
 });

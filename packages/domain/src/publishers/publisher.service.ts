@@ -156,6 +156,15 @@ export async function saveOwnFeed(
   publisherId: string,
   feed: { feedUrl: string | null; defaultTags?: string[] },
 ): Promise<PublisherDetail> {
+  return (await saveOwnFeedReportingChange(db, publisherId, feed)).publisher;
+}
+
+/** saveOwnFeed, also saying whether the feed address changed (a new one gets its first import at once). */
+export async function saveOwnFeedReportingChange(
+  db: Db,
+  publisherId: string,
+  feed: { feedUrl: string | null; defaultTags?: string[] },
+): Promise<{ publisher: PublisherDetail; addressChanged: boolean }> {
   const feedUrl = feed.feedUrl === null ? null : parseFeedUrl(feed.feedUrl);
   const current = await findPublisherById(db, publisherId);
   if (!current) throw new NotFoundError('publisher', publisherId);
@@ -172,7 +181,7 @@ export async function saveOwnFeed(
       last_failed_at: null,
     }),
   });
-  return getPublisher(db, publisherId);
+  return { publisher: await getPublisher(db, publisherId), addressChanged: changedAddress };
 }
 
 /** One page of any publisher's articles for administrators, as listPublisherArticles; NotFoundError without it. */

@@ -12,6 +12,7 @@ import {
   updatePublisher,
 } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { enqueueFirstImport } from '../../feeds/enqueue-first-import';
 import { ResetPasswordBodySchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
 import { paginationMeta } from '../../schemas/pagination.schema';
@@ -151,8 +152,14 @@ export const publisherAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.put('/:id/approve', stateChange('Approve: the feed joins the hourly import'), async (request) =>
-    toPublisherBody(await approvePublisher(app.db, request.params.id)),
+  app.put(
+    '/:id/approve',
+    stateChange('Approve: the first import is queued at once, then the feed joins the hourly import'),
+    async (request) => {
+      const publisher = await approvePublisher(app.db, request.params.id);
+      await enqueueFirstImport(app.feedImportQueue, app.redis, publisher, request.log, request.id);
+      return toPublisherBody(publisher);
+    },
   );
 
   app.put('/:id/disable', stateChange('Disable: no import, no login, tokens refused'), async (request) =>

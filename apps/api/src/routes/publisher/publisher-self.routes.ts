@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getPublisher, listPublisherArticles, saveOwnFeed } from '@newsroom/domain';
+import { getPublisher, listPublisherArticles, saveOwnFeedReportingChange } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
+import { enqueueFirstImport } from '../../feeds/enqueue-first-import';
 import { HttpError } from '../../http-error';
 import { errorResponses } from '../../schemas/error.schema';
 import { paginationMeta } from '../../schemas/pagination.schema';
@@ -48,11 +49,22 @@ export const publisherSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Save my feed address and default tags',
+        description: 'A new address of an approved, enabled publisher gets its first import queued at once.',
         body: SaveFeedBodySchema,
         response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400) },
       },
     },
-    async (request) => toPublisherBody(await saveOwnFeed(app.db, ownPublisherId(request), request.body)),
+    async (request) => {
+      const { publisher, addressChanged } = await saveOwnFeedReportingChange(
+        app.db,
+        ownPublisherId(request),
+        request.body,
+      );
+      if (addressChanged) {
+        await enqueueFirstImport(app.feedImportQueue, app.redis, publisher, request.log, request.id);
+      }
+      return toPublisherBody(publisher);
+    },
   );
 
   app.get(
