@@ -134,7 +134,11 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   it('imports the feed with "Import now" and shows the outcome and the articles', async () => {
     await admin.goto(`${stack.origin}/publishers/${publisherId}`);
     await admin.getByRole('button', { name: 'Import now' }).click();
-    await admin.getByText(/Done: 6 items fetched, 6 new articles inserted/).waitFor({ timeout: 30_000 });
+    // Saving the feed already queued its first import (issue 17), so this fetch finds nothing new, either as a
+    // 304 or as 6 items already imported, depending on whether that first import has run yet.
+    await admin
+      .getByText(/Done: (the feed has not changed|6 items fetched, (6|0) new articles inserted)/)
+      .waitFor({ timeout: 30_000 });
     await admin.getByRole('cell', { name: 'Harbour council story 1', exact: true }).waitFor();
     await expectAccessible(admin);
     await screenshots(admin, 'publisher-detail');
