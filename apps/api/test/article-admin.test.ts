@@ -58,6 +58,7 @@ describe('POST /api/v1/article', () => {
       source: null,
       sourceUrl: null,
       rssFeedGuid: null,
+      sourcePublishedAt: null,
       publishedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -71,6 +71,8 @@ export const ArticleSchema = Type.Object(
     source: Nullable(Type.String({ description: "imported articles: the publisher's display name" })),
     sourceUrl: Nullable(Type.String({ description: 'imported articles: URL of the original' })),
     rssFeedGuid: Nullable(Type.String({ description: 'imported articles: the feed item guid' })),
+    // imported articles: the feed item's own date, when it had one
+    sourcePublishedAt: Type.Optional(Nullable(DateTime)),
     publishedAt: Nullable(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,

@@ -112,6 +112,8 @@ export function ArticleSidebar({
                 '—'
               )}
             </dd>
+            <dt>Originally published</dt>
+            <dd>{article.sourcePublishedAt ? formatDateTime(article.sourcePublishedAt) : '—'}</dd>
             <dt>Imported</dt>
             <dd>{formatDateTime(article.createdAt)}</dd>
           </dl>
