@@ -13,6 +13,8 @@ export interface SiteUnderChurn {
 
 export interface ChurnReport {
   seconds: number;
+  /** The readers' Accept-Encoding (null: none, identity responses). */
+  acceptEncoding: string | null;
   sites: SiteUnderChurn[];
   writes: ChurnResult;
   publishesPerSecond: number;
@@ -47,9 +49,13 @@ export async function runChurn(options: {
   seeded: Seeded;
   seconds: number;
   connections: number;
+  /** Sent by every reader (null: none). The writers and probes are the same either way. */
+  acceptEncoding: string | null;
   log: (line: string) => void;
 }): Promise<ChurnReport> {
-  const { apiUrl, seeded, log } = options;
+  const { apiUrl, seeded, log, acceptEncoding } = options;
+  const headersOf = (key: string): Record<string, string> =>
+    acceptEncoding ? { 'x-api-key': key, 'accept-encoding': acceptEncoding } : { 'x-api-key': key };
   const publishesPerSecond = 2;
   const importsPerMinute = 500;
   const roles: SiteUnderChurn['role'][] = [
@@ -71,7 +77,7 @@ export async function runChurn(options: {
     for (let start = 0; start < paths.length; start += 10) {
       await Promise.all(
         paths.slice(start, start + 10).map(async (path) => {
-          const response = await fetch(`${apiUrl}${path}`, { headers: { 'x-api-key': site.key } });
+          const response = await fetch(`${apiUrl}${path}`, { headers: headersOf(site.key) });
           await response.arrayBuffer();
         }),
       );
@@ -83,7 +89,7 @@ export async function runChurn(options: {
         name: 'warm-up',
         url: apiUrl,
         paths: pathsOf(site.slugs),
-        headers: { 'x-api-key': site.key },
+        headers: headersOf(site.key),
         seconds: 3,
         connections: perSite,
       }),
@@ -106,7 +112,7 @@ export async function runChurn(options: {
         name: `${site.slug} (${roles[index]})`,
         url: apiUrl,
         paths: pathsOf(site.slugs),
-        headers: { 'x-api-key': site.key },
+        headers: headersOf(site.key),
         seconds: options.seconds,
         connections: perSite,
       }),
@@ -130,5 +136,5 @@ export async function runChurn(options: {
       hitRatio: lookups > 0 ? hits / lookups : null,
     };
   });
-  return { seconds: options.seconds, sites, writes, publishesPerSecond, importsPerMinute };
+  return { seconds: options.seconds, acceptEncoding, sites, writes, publishesPerSecond, importsPerMinute };
 }

@@ -1,8 +1,16 @@
 import autocannon from 'autocannon';
 
+/**
+ * What Node's fetch (undici) sends to an https URL, as child sites reach the API (undici's
+ * lib/web/fetch/index.js; over plain http it sends `gzip, deflate`). The API answers either with gzip.
+ */
+export const undiciAcceptEncoding = 'br, gzip, deflate';
+
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
+  /** Responses received in the run. */
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -40,6 +48,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   return {
     name: options.name,
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -87,3 +87,9 @@ export function rssOf(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return Number(kb ?? 0) * 1024;
 }
+
+/** CPU time (user + system) a process has used so far, microseconds (Linux /proc; clock ticks of 10 ms). */
+export function cpuMicrosOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}

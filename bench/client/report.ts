@@ -8,6 +8,8 @@ export interface Report {
   /** Figures, or why the download failed. */
   download: DownloadResult | string;
   churn: ChurnReport;
+  /** The same churn with the readers sending Accept-Encoding. */
+  churnGzip: ChurnReport;
   articles: number;
   seconds: number;
   connections: number;
@@ -28,6 +30,7 @@ export function printReport({
   deepPage,
   download,
   churn,
+  churnGzip,
   articles,
   seconds,
   connections,
@@ -56,8 +59,32 @@ export function printReport({
     const first = result(`posts1-${cache}`).p50;
     return first > 0 ? `${(result(`postsDeep-${cache}`).p50 / first).toFixed(2)}x` : 'page 1 p50 < 1 ms';
   };
+  const churnLines = (report: ChurnReport) => {
+    const visibility = report.writes.visibilityMs;
+    const untouched = report.sites.filter((site) => site.role === 'untouched');
+    const together = untouched.reduce((sum, site) => sum + site.load.requestsPerSecond, 0);
+    return [
+      '',
+      `Churn${report.acceptEncoding ? `, readers sending Accept-Encoding: ${report.acceptEncoding}` : ', plain requests'}: ` +
+        `${report.seconds} s, ${connections} connections (${connections / report.sites.length} per site, own site key) alternating page 1 and ` +
+        `100 articles by slug (caches warmed); an editor publishes ${report.publishesPerSecond}/s on ${report.sites[0]?.slug}, the feed import writes ` +
+        `${report.importsPerMinute} items/min for ${report.sites[1]?.slug}. API: default configuration + METRICS_TOKEN (for hit ratios).`,
+      `${'site'.padEnd(52)} ${'req/s'.padStart(8)} ${'p50ms'.padStart(6)} ${'p99ms'.padStart(6)} ${'ratio'.padStart(14)}   hits   target`,
+      ...report.sites.map((site) => {
+        const hits = site.hitRatio === null ? '  n/a' : `${(site.hitRatio * 100).toFixed(1)}%`.padStart(6);
+        const target = site.role === 'untouched' ? '>= 0.30x hello, p99 <= 20 ms' : 'p99 <= 50 ms';
+        return line(site.load, ratioTo(site.load, baseline, 'hello'), `${hits}  ${target}`);
+      }),
+      `${`the ${untouched.length} untouched sites together`.padEnd(52)} ${together.toFixed(0).padStart(8)} ${''.padStart(6)} ` +
+        `${String(Math.max(...untouched.map((site) => site.load.p99))).padStart(6)} ` +
+        `${`${(together / baseline.requestsPerSecond).toFixed(2)}x hello`.padStart(14)}`,
+      `Writes: ${report.writes.published} published, ${report.writes.imported} imported; visibility of a change (commit -> first ` +
+        `answer with it, ${visibility.length} changes): p50 ${percentile(visibility, 50)} ms, max ${Math.max(...visibility, 0)} ms ` +
+        `(target <= 1,000 ms); ${report.writes.unseen} unseen after 5 s` +
+        (report.writes.errors.length > 0 ? `; write errors: ${report.writes.errors.join(' | ')}` : ''),
+    ];
+  };
   const header = `${'route'.padEnd(52)} ${'req/s'.padStart(8)} ${'p50ms'.padStart(6)} ${'p99ms'.padStart(6)} ${'ratio'.padStart(14)}   target`;
-  const visibility = churn.writes.visibilityMs;
   const lines = [
     '',
     `Client API benchmark: ${articles.toLocaleString('en')} articles, autocannon ${connections} connections x ${seconds} s, site key, loopback`,
@@ -76,6 +103,18 @@ export function printReport({
     ),
     againstCeiling('posts1-on', 'ceilingPage', '>= 0.80x same bytes'),
     againstCeiling('article-on', 'ceilingArticle', '>= 0.80x same bytes'),
+    line(
+      result('ceilingPageGzip'),
+      ratioTo(result('ceilingPageGzip'), baseline, 'hello'),
+      '(same-bytes ceiling: page 1 gzip bytes)',
+    ),
+    line(
+      result('ceilingArticleGzip'),
+      ratioTo(result('ceilingArticleGzip'), baseline, 'hello'),
+      '(same-bytes ceiling: one article gzip bytes)',
+    ),
+    againstCeiling('posts1-gzip', 'ceilingPageGzip', '>= 0.80x same bytes (gzip)'),
+    againstCeiling('article-gzip', 'ceilingArticleGzip', '>= 0.80x same bytes (gzip)'),
     againstCeiling('posts1-quiet', 'ceilingPage', '(LOG_LEVEL=warn: no request lines)'),
     againstCeiling('article-quiet', 'ceilingArticle', '(LOG_LEVEL=warn: no request lines)'),
     row('postsDeep-on', `p50 <= 2x page 1's (${deepRatio('on')})`),
@@ -91,19 +130,7 @@ export function printReport({
       : `/client/all (network key): ${download.articles} articles, ${mb(download.bytes)} in ${download.seconds.toFixed(2)} s; ` +
         `API RSS ${mb(download.rssBeforeBytes)} before, peak growth ${mb(download.rssPeakGrowthBytes)} (target <= 64 MB)`,
     '',
-    `Churn: ${churn.seconds} s, ${connections} connections (${connections / churn.sites.length} per site, own site key) alternating page 1 and ` +
-      `100 articles by slug (caches warmed); an editor publishes ${churn.publishesPerSecond}/s on ${churn.sites[0]?.slug}, the feed import writes ` +
-      `${churn.importsPerMinute} items/min for ${churn.sites[1]?.slug}. API: default configuration + METRICS_TOKEN (for hit ratios).`,
-    `${'site'.padEnd(52)} ${'req/s'.padStart(8)} ${'p50ms'.padStart(6)} ${'p99ms'.padStart(6)} ${'ratio'.padStart(14)}   hits   target`,
-    ...churn.sites.map((site) => {
-      const hits = site.hitRatio === null ? '  n/a' : `${(site.hitRatio * 100).toFixed(1)}%`.padStart(6);
-      const target = site.role === 'untouched' ? '>= 0.30x hello, p99 <= 20 ms' : 'p99 <= 50 ms';
-      return line(site.load, ratioTo(site.load, baseline, 'hello'), `${hits}  ${target}`);
-    }),
-    `Writes: ${churn.writes.published} published, ${churn.writes.imported} imported; visibility of a change (commit -> first ` +
-      `answer with it, ${visibility.length} changes): p50 ${percentile(visibility, 50)} ms, max ${Math.max(...visibility, 0)} ms ` +
-      `(target <= 1,000 ms); ${churn.writes.unseen} unseen after 5 s` +
-      (churn.writes.errors.length > 0 ? `; write errors: ${churn.writes.errors.join(' | ')}` : ''),
+    ...[churn, churnGzip].flatMap((report) => churnLines(report)),
     '',
     `Rate limits per key: ${Object.entries(rateLimits)
       .map(([name, value]) => `${name}=${value}`)

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiEnvSchema } from '@newsroom/config';
 import { runChurn } from './churn-phase';
 import { type DownloadResult, downloadWhileSampling } from './download';
-import { type LoadResult, measure } from './load';
+import { type LoadResult, measure, undiciAcceptEncoding } from './load';
 import { bundleServers, type Server, startServer } from './processes';
 import { printReport } from './report';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
@@ -250,29 +251,37 @@ async function main() {
 
   log(`Churn: ${churnSeconds} s of reads on 5 sites while an editor publishes and the feed import writes:`);
   const metricsToken = randomBytes(24).toString('base64url');
-  const churn = await withServer(
+  // Twice on one API process: plain requests (as before), then with the Accept-Encoding child sites send.
+  const [churn, churnGzip] = await withServer(
     await startServer(
       entries.api,
       { ...apiEnv('on', database.url), METRICS_TOKEN: metricsToken },
       apiNodeArgs,
       apiLog,
     ),
-    (server) =>
-      runChurn({
-        db: (database as BenchDatabase).db,
-        apiUrl: server.url,
-        metricsToken,
-        seeded,
-        seconds: churnSeconds,
-        connections,
-        log,
-      }),
+    async (server) => {
+      const churnWith = (acceptEncoding: string | null) =>
+        runChurn({
+          db: (database as BenchDatabase).db,
+          apiUrl: server.url,
+          metricsToken,
+          seeded,
+          seconds: churnSeconds,
+          connections,
+          acceptEncoding,
+          log,
+        });
+      const plain = await churnWith(null);
+      log(`Churn again, reads with Accept-Encoding: ${undiciAcceptEncoding}:`);
+      return [plain, await churnWith(undiciAcceptEncoding)] as const;
+    },
   );
   printReport({
     results,
     deepPage,
     download: download ?? 'not run',
     churn,
+    churnGzip,
     articles,
     seconds,
     connections,
@@ -287,20 +296,27 @@ async function main() {
     const articleResponse = await fetch(`${apiUrl}${slugPaths[0]}`, { headers: siteHeaders });
     writeFileSync(join(bodies, 'page.json'), pageBody);
     writeFileSync(join(bodies, 'article.json'), Buffer.from(await articleResponse.arrayBuffer()));
+    const gzipHeaders = { ...siteHeaders, 'accept-encoding': undiciAcceptEncoding };
+    const pageGzip = await rawBody(`${apiUrl}/api/v1/client/posts`, gzipHeaders);
+    const articleGzip = await rawBody(`${apiUrl}${slugPaths[0]}`, gzipHeaders);
+    writeFileSync(join(bodies, 'page.json.gz'), pageGzip);
+    writeFileSync(join(bodies, 'article.json.gz'), articleGzip);
     log(
-      `Same-bytes ceiling (bare Fastify, page ${pageBody.length} B and article bodies from memory), interleaved:`,
+      `Same-bytes ceiling (bare Fastify, page ${pageBody.length} B (gzip ${pageGzip.length} B) and article bodies from memory), interleaved:`,
     );
     await withServer(
       await startServer(entries.sameBytes, {
         ...bareEnv(sameBytesPort),
         PAGE_BODY_FILE: join(bodies, 'page.json'),
         ARTICLE_BODY_FILE: join(bodies, 'article.json'),
+        PAGE_GZIP_FILE: join(bodies, 'page.json.gz'),
+        ARTICLE_GZIP_FILE: join(bodies, 'article.json.gz'),
       }),
       async (ceiling) => {
         await measure({
           name: 'warm-up',
           url: ceiling.url,
-          paths: ['/page', '/article'],
+          paths: ['/page', '/article', '/page-gzip', '/article-gzip'],
           seconds: 2,
           connections,
         });
@@ -308,35 +324,72 @@ async function main() {
         const keep = (key: string, result: LoadResult) => {
           rounds[key] = [...(rounds[key] ?? []), result];
         };
-        for (let round = 1; round <= 2; round++) {
-          keep('ceilingPage', await load(`same bytes: page 1 (round ${round})`, ceiling.url, ['/page']));
-          keep(
+        // Each read, then its ceiling: plain, then with undici's Accept-Encoding (gzip bytes on both sides).
+        const pairs = [
+          [
+            'ceilingPage',
+            'same bytes: page 1',
+            '/page',
             'posts1-on',
-            await load(
-              `posts page 1 (cache on, round ${round})`,
-              apiUrl,
-              ['/api/v1/client/posts'],
-              siteHeaders,
-            ),
-          );
-          keep(
+            'posts page 1',
+            ['/api/v1/client/posts'],
+            siteHeaders,
+          ],
+          [
             'ceilingArticle',
-            await load(`same bytes: one article (round ${round})`, ceiling.url, ['/article']),
-          );
-          keep(
+            'same bytes: one article',
+            '/article',
             'article-on',
-            await load(
-              `article by slug, ${slugPaths.length} rotating (cache on, round ${round})`,
-              apiUrl,
-              slugPaths,
-              siteHeaders,
-            ),
-          );
+            `article by slug, ${slugPaths.length} rotating`,
+            slugPaths,
+            siteHeaders,
+          ],
+          [
+            'ceilingPageGzip',
+            'same bytes: page 1 gzip',
+            '/page-gzip',
+            'posts1-gzip',
+            'posts page 1, gzip',
+            ['/api/v1/client/posts'],
+            gzipHeaders,
+          ],
+          [
+            'ceilingArticleGzip',
+            'same bytes: one article gzip',
+            '/article-gzip',
+            'article-gzip',
+            `article by slug, ${slugPaths.length} rotating, gzip`,
+            slugPaths,
+            gzipHeaders,
+          ],
+        ] as const;
+        for (let round = 1; round <= 2; round++) {
+          for (const [ceilingKey, ceilingName, ceilingPath, apiKey, apiName, paths, headers] of pairs) {
+            keep(ceilingKey, await load(`${ceilingName} (round ${round})`, ceiling.url, [ceilingPath]));
+            keep(apiKey, await load(`${apiName} (cache on, round ${round})`, apiUrl, [...paths], headers));
+          }
         }
         for (const [key, runs] of Object.entries(rounds)) results[key] = meanOf(runs);
       },
     );
   }
+}
+
+/** A response's bytes as they came over the wire (fetch would decompress them). */
+function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.headers['content-encoding'] !== 'gzip') reject(new Error(`${url}: not gzip`));
+        else resolve(Buffer.concat(chunks));
+      });
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** The /all download's figures, or why it failed. */
@@ -348,6 +401,7 @@ function meanOf(runs: LoadResult[]): LoadResult {
   return {
     name: first.name.replace(/, round 1\)/, ')').replace(/ \(round 1\)/, ''),
     requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
     p50: Math.max(...runs.map((run) => run.p50)),
     p99: Math.max(...runs.map((run) => run.p99)),
     non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),

@@ -3,6 +3,7 @@ import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createMetricsRegistry } from '@newsroom/metrics';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { buildApp } from './app';
+import { BatchedLogDestination } from './log-destination';
 import { developmentLogStream, loggerOptions } from './logger';
 import { createUploadSigner } from './storage/upload-signer';
 
@@ -26,7 +27,13 @@ const hops = config.trustProxy;
 const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
   { config, db, redis, feedImportQueue, storage, metricsRegistry },
-  { logger: loggerOptions(config.logLevel, await developmentLogStream(config.env)), trustProxy },
+  {
+    logger: loggerOptions(
+      config.logLevel,
+      (await developmentLogStream(config.env)) ?? new BatchedLogDestination(),
+    ),
+    trustProxy,
+  },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));
 

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildBundles } from '../../../scripts/build';
 
 // The production build (`pnpm build`): the API bundle runs under plain node, and a login works, which
-// needs piscina to find bcrypt.worker.mjs next to the bundle.
+// needs piscina to find bcrypt.worker.mjs next to the bundle. Its request lines reach stdout through the
+// batched log destination, all of them by the time a graceful stop ends the process.
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -50,7 +51,7 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
 }
 
 describe('the API bundle', () => {
-  it('builds, starts under plain node and logs an administrator in', async () => {
+  it('builds, starts under plain node, logs an administrator in, and writes every request line', async () => {
     await buildBundles(outdir);
     for (const file of ['api.mjs', 'worker.mjs', 'migrate.mjs', 'bcrypt.worker.mjs']) {
       expect(existsSync(join(outdir, file))).toBe(true);
@@ -63,7 +64,6 @@ describe('the API bundle', () => {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
         PORT: String(port),
         DATABASE_URL: url,
         REDIS_URL: redis.url,
@@ -90,5 +90,19 @@ describe('the API bundle', () => {
     expect(await ok.json()).toMatchObject({ token: expect.any(String) });
     expect((await login('a wrong password')).status).toBe(401);
     expect((await fetch(`${base}/docs/json`)).status).toBe(200);
+
+    // A graceful stop ends with process.exit: the lines still batched are written before it.
+    api.kill('SIGTERM');
+    await once(api, 'exit');
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; url?: string; statusCode?: number });
+    const logins = lines.filter(
+      (line) => line.msg === 'request completed' && line.url === '/api/v1/auth/login',
+    );
+    expect(logins.map((line) => line.statusCode)).toEqual([200, 401]);
+    expect(lines.some((line) => line.msg === 'request completed' && line.url === '/docs/json')).toBe(true);
+    expect(lines.at(-1)).toMatchObject({ msg: 'shutting down' });
   });
 });

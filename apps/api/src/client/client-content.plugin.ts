@@ -1,10 +1,10 @@
-import { applySearchLanguage, digestApiKey, type ListingOutline, type SiteKeyOwner } from '@newsroom/domain';
+import { applySearchLanguage, digestApiKey, type ListingOutline } from '@newsroom/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheLookupCounter } from '../metrics/api-metrics';
 import { ArticleJsonCache } from './article-json-cache';
 import type { ClientReadSources } from './client-reads';
-import type { ClientScope } from './client-scope';
+import type { ClientScope, KeyGrant } from './client-scope';
 import { createClientSerializers } from './client-serializers';
 import { ContentNotifications } from './content-notifications';
 import type { CacheableResponse } from './response-bytes';
@@ -16,8 +16,8 @@ export interface ClientContent {
   networkKeyDigest: Buffer;
   /** What the reads of client-reads.ts take: the database, the caches below, the JSON writers. */
   reads: ClientReadSources;
-  /** Site key digest -> owner (null: no such unrevoked key). */
-  keyOwners: VersionedMemo<SiteKeyOwner | null>;
+  /** Presented key -> what it grants (null: nothing; see client-scope.ts). */
+  keyGrants: VersionedMemo<KeyGrant | null>;
   /** Site slug -> id, for the network key's ?site= filter. */
   siteIds: VersionedMemo<string>;
 }
@@ -79,7 +79,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
         articleJson: new ArticleJsonCache(app.config.client.articleCacheBytes, counted('article_json')),
       },
     },
-    keyOwners: new VersionedMemo<SiteKeyOwner | null>(notifications, {
+    keyGrants: new VersionedMemo<KeyGrant | null>(notifications, {
       max: 10_000,
       onLookup: counted('key_owners'),
     }),

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { digestApiKey, findSiteKeyOwnerByHash, looksLikeSiteKey, resolveSiteIds } from '@newsroom/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { HttpError } from '../http-error';
 import { siteAccessScope } from './content-notifications';
 
@@ -22,23 +22,47 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** What a presented key was found to grant: a scope, and the site key's id (null: the network key). */
+export interface KeyGrant {
+  scope: ClientScope;
+  keyId: string | null;
+}
+
+const networkGrant: KeyGrant = { scope: networkScope, keyId: null };
+
 /**
- * The scope a key grants, or null. The network key is compared digest to digest in constant time;
- * a site key is looked up by its digest (only the digest is stored), through a memo that every content
- * change empties, so a revoked key stops working as soon as the revocation is heard of.
+ * The scope a key grants, or null. The answer is remembered by the presented key itself (`keyGrants`, one
+ * memo per replica), so a known key costs one map lookup: no digest, no query. That memo is emptied by every
+ * change of everything (every write to `sites` or `site_api_keys`, heard through LISTEN on every replica), so
+ * a revoked key stops working as soon as the revocation is heard of, and it is bypassed while the
+ * notifications connection is down. An unknown key is digested: the network key is compared digest to digest
+ * in constant time; a site key is looked up by its digest (only the digest is stored).
  */
 export async function scopeOfKey(request: FastifyRequest, key: string): Promise<ClientScope | null> {
+  const grant = knownGrantOf(request, key) ?? (await grantOf(request, key));
+  if (!grant) return null;
+  if (grant.keyId !== null) request.server.siteKeyUsage.record(grant.keyId);
+  return grant.scope;
+}
+
+/** The remembered grant of a key (null: known to grant nothing), or undefined when not remembered. */
+function knownGrantOf(request: FastifyRequest, key: string): KeyGrant | null | undefined {
+  return request.server.clientContent.keyGrants.peek(key);
+}
+
+async function grantOf(request: FastifyRequest, key: string): Promise<KeyGrant | null> {
   if (key.length === 0 || key.length > maxKeyLength) return null;
-  const { networkKeyDigest, keyOwners } = request.server.clientContent;
+  const { networkKeyDigest, keyGrants } = request.server.clientContent;
   const digest = digestApiKey(key);
-  if (timingSafeEqual(digest, networkKeyDigest)) return networkScope;
+  if (timingSafeEqual(digest, networkKeyDigest)) {
+    return keyGrants.get(siteAccessScope, key, async () => networkGrant);
+  }
+  // Anything not shaped like a site key is refused without a query, and not remembered.
   if (!looksLikeSiteKey(key)) return null;
-  const owner = await keyOwners.get(siteAccessScope, digest.toString('hex'), async () => {
-    return (await findSiteKeyOwnerByHash(request.server.db, digest)) ?? null;
+  return keyGrants.get(siteAccessScope, key, async () => {
+    const owner = await findSiteKeyOwnerByHash(request.server.db, digest);
+    return owner ? { scope: { siteId: owner.siteId, siteSlug: owner.siteSlug }, keyId: owner.keyId } : null;
   });
-  if (!owner) return null;
-  request.server.siteKeyUsage.record(owner.keyId);
-  return { siteId: owner.siteId, siteSlug: owner.siteSlug };
 }
 
 /**
@@ -46,11 +70,26 @@ export async function scopeOfKey(request: FastifyRequest, key: string): Promise<
  * get the same 401, and count against the caller's address (429 RATE_LIMITED past the limit). Every client
  * response defaults to `no-store` (errors must not be cached); successful ones replace it with their
  * freshness headers. The client subtree has no helmet (see docs/http.md): JSON for servers needs only
- * the cheap static headers set here.
+ * the cheap static headers set here. A remembered key is let through synchronously (no promise per request).
  */
-export async function clientKeyGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function clientKeyGuard(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   reply.headers(clientResponseHeaders);
   const key = presentedKey(request);
+  const grant = key === undefined ? null : knownGrantOf(request, key);
+  if (grant) {
+    if (grant.keyId !== null) request.server.siteKeyUsage.record(grant.keyId);
+    request.clientScope = grant.scope;
+    done();
+    return;
+  }
+  guardByLookup(request, reply, key).then(() => done(), done);
+}
+
+async function guardByLookup(request: FastifyRequest, reply: FastifyReply, key: string | undefined) {
   const scope = key === undefined ? null : await scopeOfKey(request, key);
   if (!scope) {
     await request.server.countFailedApiKey(request, reply);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AllArticles } from './client-reads';
+import { representationOf } from './content-encoding';
 import type { CacheableResponse } from './response-bytes';
 
 // The one HTTP piece of the client read path: freshness headers, conditional requests, sending.
@@ -7,11 +8,24 @@ import type { CacheableResponse } from './response-bytes';
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 prescribes for If-None-Match). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true;
   const bare = etag.replace(/^W\//, '');
   return header
     .split(',')
     .map((tag) => tag.trim())
     .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+/** The Cache-Control of successful client responses, written once per configuration (not per request). */
+const cacheControlByConfig = new WeakMap<object, string>();
+function cacheControlOf(request: FastifyRequest): string {
+  const client = request.server.config.client;
+  let value = cacheControlByConfig.get(client);
+  if (value === undefined) {
+    value = `private, max-age=${client.cacheMaxAge}, stale-while-revalidate=${client.staleWhileRevalidate}`;
+    cacheControlByConfig.set(client, value);
+  }
+  return value;
 }
 
 /**
@@ -21,27 +35,33 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * keep it. It still revalidates cheaply with the ETag. See docs/client-api.md#http-caching.
  */
 function setClientCacheHeaders(request: FastifyRequest, reply: FastifyReply, etag: string | null): void {
-  const { cacheMaxAge, staleWhileRevalidate } = request.server.config.client;
-  reply.header(
-    'cache-control',
-    `private, max-age=${cacheMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`,
-  );
+  reply.header('cache-control', cacheControlOf(request));
   if (etag) reply.header('etag', etag);
 }
 
-/** Sends a cached or freshly serialised body (JSON unless told), or 304 when the client already has it. */
+/**
+ * Sends a cached or freshly serialised body (JSON unless told) in the representation the request accepts
+ * (gzip or identity, see content-encoding.ts; each with its own ETag), or 304 when the client already has that
+ * representation.
+ */
 export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
   response: CacheableResponse,
   contentType = 'application/json; charset=utf-8',
 ) {
-  setClientCacheHeaders(request, reply, response.etag);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
-  return reply.type(contentType).send(response.body);
+  const sent = representationOf(response, request.headers['accept-encoding']);
+  setClientCacheHeaders(request, reply, sent.etag);
+  reply.header('vary', 'x-api-key, accept-encoding');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], sent.etag)) return reply.code(304).send();
+  if (sent.encoding) reply.header('content-encoding', sent.encoding);
+  return reply.type(contentType).send(sent.body);
 }
 
-/** Sends a streamed body, or 304 (without reading anything) when the client already has this state. */
+/**
+ * Sends a streamed body, or 304 (without reading anything) when the client already has this state. Never
+ * compressed (see README.md): the stream's bytes go out as Postgres yields them.
+ */
 export async function sendStreamed(request: FastifyRequest, reply: FastifyReply, all: AllArticles) {
   setClientCacheHeaders(request, reply, all.etag);
   if (all.etag && matchesIfNoneMatch(request.headers['if-none-match'], all.etag)) {

@@ -36,5 +36,5 @@ export function pageResponse(articles: readonly SerialisedArticle[], metaJson: s
   const tail = Buffer.from(`],"meta":${metaJson}}`, 'utf8');
   parts.push(tail);
   etag.update(tail);
-  return { body: Buffer.concat(parts), etag: `"${etag.digest('base64url')}"` };
+  return { body: Buffer.concat(parts), etag: `"${etag.digest('base64url')}"`, encoding: null };
 }

@@ -53,6 +53,18 @@ export class VersionedMemo<V> {
     });
   }
 
+  /**
+   * The value held for `key` if it is current, else undefined (then `get` loads it): synchronous, so a hit
+   * on a hot path needs no promise. Counts hits only; the `get` that follows a miss counts the miss.
+   */
+  peek(key: string): V | undefined {
+    if (!this.enabled || !this.notifications.healthy) return undefined;
+    const held = this.entries.get(key);
+    if (held === undefined || !this.notifications.isCurrent(held.scope, held.stamp)) return undefined;
+    this.onLookup('hit', 1, held.scope);
+    return held.value;
+  }
+
   /** The value of `key` (whose content lies in `scope`), loaded by `load` unless held for the current state. */
   async get(scope: ContentScope, key: string, load: () => Promise<V>): Promise<V> {
     const notifications = this.notifications;

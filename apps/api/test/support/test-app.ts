@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): ApiCon
 export interface TestApp {
   app: App;
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  /** The test database's URL (another replica: `createTestApp({ replicaOf })`). */
+  databaseUrl: string;
   config: ApiConfig;
   close(): Promise<void>;
 }
@@ -46,9 +48,18 @@ export async function createTestApp(
     storage?: UploadSigner;
     /** Records the app's metrics (served at /metrics when env sets METRICS_TOKEN). */
     metricsRegistry?: Registry;
+    /** A second API replica on that app's database (its own caches and notifications; the database is not dropped). */
+    replicaOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const replicaOf = options.replicaOf;
+  const database = replicaOf
+    ? {
+        url: replicaOf.databaseUrl,
+        db: createDb({ connectionString: replicaOf.databaseUrl, max: 4 }),
+        destroy: async () => {},
+      }
+    : await createTestDatabase();
   const redisTarget = testRedis();
   const config = testConfig({
     DATABASE_URL: options.routeDatabase ? options.routeDatabase(database.url) : database.url,
@@ -82,12 +93,14 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    databaseUrl: database.url,
     config,
     async close() {
       await app.close();
       await feedImportQueue.close();
       redis.disconnect();
       if (appDb !== database.db) await appDb.destroy();
+      if (replicaOf) await database.db.destroy();
       await database.destroy();
     },
   };
