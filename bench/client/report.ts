@@ -88,7 +88,7 @@ export function printReport({
   const lines = [
     '',
     `Client API benchmark: ${articles.toLocaleString('en')} articles, autocannon ${connections} connections x ${seconds} s, site key, loopback`,
-    'API: default configuration (LOG_LEVEL info, one line per request to /dev/null). Baselines: bare Fastify, LOG_LEVEL=warn.',
+    'API: default configuration (LOG_LEVEL info, one line per request, appended to a log file). Baselines: bare Fastify, LOG_LEVEL=warn.',
     header,
     row('baseline', '(bare Fastify hello world)'),
     line(

@@ -15,8 +15,8 @@ import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 // Seeds a fresh database, starts the API (and bare Fastify baselines: hello world, and the same bytes from
 // memory) as separate processes, measures with autocannon, then reads while the newsroom writes (churn),
 // stops everything and drops the database. Bounded by a hard deadline.
-// The API runs with the default configuration (LOG_LEVEL info: one log line per request, written to
-// /dev/null); the baselines without request logging (LOG_LEVEL=warn), as the physical limit.
+// The API runs with the default configuration (LOG_LEVEL info: one log line per request, appended to a log
+// file in a scratch directory, whose warnings are printed at the end); the baselines without request logging (LOG_LEVEL=warn), as the physical limit.
 
 const articles = Number(process.env.BENCH_ARTICLES ?? 50_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
