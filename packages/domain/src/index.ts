@@ -61,12 +61,12 @@ export * from './users/password-hasher';
 export * from './users/user';
 export * from './users/user.repository';
 export * from './webhooks/feed-failed.service';
-export * from './webhooks/webhook-delivery';
 export {
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
   findDueWebhookDeliveries,
-} from './webhooks/webhook-delivery.repository';
+} from './webhooks/webhook-attempt.repository';
+export * from './webhooks/webhook-delivery';
 export * from './webhooks/webhook-delivery.service';
 export * from './webhooks/webhook-endpoint';
 export * from './webhooks/webhook-endpoint.service';

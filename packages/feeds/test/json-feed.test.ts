@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { executableParts, HOSTILE_HTML, unsafeUrl } from '@newsroom/test-support/hostile-html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFeedFetcher,
@@ -17,33 +18,6 @@ const parse = (body: Buffer | string, contentType: string | null = 'application/
   parseFeed(Buffer.from(body), { url, contentType });
 const jsonFeed = (items: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'T', items, ...extra });
-
-// The hostile bodies of the sanitiser's and the API's tests, as JSON Feed content_html.
-const hostileBodies = [
-  '<p onclick="steal()">Hello<script>alert(1)</script></p>',
-  '<script src="https://evil.example/x.js"></script>',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '<img src="https://cdn.example.com/a.jpg" onerror="steal()" onload="steal()">',
-  '<img src=x onerror=alert(1)//',
-  '<svg onload="steal()"><script>alert(2)</script></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
-  '<iframe src="https://evil.example/" srcdoc="<script>alert(1)</script>">frame</iframe>',
-  '<object data="x.swf"></object><embed src="x.swf">',
-  '<form action="javascript:alert(1)"><button formaction="javascript:alert(2)">Go</button></form>',
-  '<a href="javascript:alert(1)">a</a>',
-  '<a href="JaVaScRiPt:alert(1)">b</a>',
-  '<a href="jav&#x09;ascript:alert(1)">c</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">d</a>',
-  '<a href=" javascript:alert(1)">e</a>',
-  '<a href="vbscript:msgbox(1)">f</a>',
-  '<a href="data:text/html,<script>alert(1)</script>">g</a>',
-  '<p style="background:url(javascript:alert(1))" onmouseover="steal()">styled</p>',
-  '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/">',
-  '<link rel="stylesheet" href="https://evil.example/x.css"><style>@import "https://evil.example/y.css";</style>',
-  '<img src="http://127.0.0.1/admin.png"><img src="http://169.254.169.254/latest/meta-data">',
-];
-const dangerous =
-  /<(script|style|iframe|object|embed|form|base|meta|link|svg|math)\b|\son\w+=|javascript:|vbscript:|data:text|127\.0\.0\.1|169\.254/i;
 
 describe('JSON Feed 1.1', () => {
   it('maps items through the same normalisation as RSS and Atom', async () => {
@@ -79,7 +53,7 @@ describe('JSON Feed 1.1', () => {
   });
 
   it('sanitises the hostile corpus in content_html, titles and links', async () => {
-    const items = hostileBodies.map((html, n) => ({
+    const items = HOSTILE_HTML.map((html, n) => ({
       id: `h${n}`,
       url: n % 2 ? 'javascript:alert(1)' : `/story/${n}`,
       title: `<script>alert(${n})</script><img src=x onerror=alert(1)> Title ${n}`,
@@ -88,15 +62,15 @@ describe('JSON Feed 1.1', () => {
       tags: [`<b>tag ${n}</b>`, 42, null, { evil: true }],
     }));
     const feed = await parse(jsonFeed(items, { __proto__: { polluted: true } }));
-    expect(feed.items).toHaveLength(hostileBodies.length);
+    expect(feed.items).toHaveLength(HOSTILE_HTML.length);
     for (const item of feed.items) {
-      expect(item.body).not.toMatch(dangerous);
+      expect(executableParts(item.body)).toEqual([]);
       // A JSON Feed title is plain text: kept as the text it is (stored and shown as text), never parsed as markup.
       expect(item.title).toMatch(/^<script>alert\(\d+\)<\/script><img src=x onerror=alert\(1\)> Title \d+$/);
       expect(item.url === null || item.url.startsWith('https://planet.example/story/')).toBe(true);
       // The item's own (private or javascript:) image is refused; a public <img> of the body may stand in.
       for (const picture of [item.image, item.thumbnail]) {
-        expect(picture === null || picture.startsWith('https://cdn.example.com/')).toBe(true);
+        if (picture !== null) expect(unsafeUrl(picture)).toBeNull();
       }
       expect(item.categories).toHaveLength(1);
     }

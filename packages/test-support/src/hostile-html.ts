@@ -1,3 +1,7 @@
+import { type DefaultTreeAdapterMap, html as htmlNamespaces, parseFragment } from 'parse5';
+
+const html5Namespace = htmlNamespaces.NS.HTML;
+
 // The hostile HTML corpus: markup that tries to get something executable (script, event handler,
 // javascript:/data: URL, frame, style, form, meta refresh, base) past an HTML sanitiser, or to confuse its
 // parser (broken nesting, unclosed tags, entity and whitespace obfuscation, raw-text elements, namespaces).
@@ -90,6 +94,8 @@ const EVASION_VECTORS: readonly string[] = [
   '<img alt="\u2028\u2029" src="https://x.example/\u202e.jpg"><p>\ufeff\u200b</p>',
   '<a href="https://ok.example/?q=&quot;onmouseover=alert(1)//">q</a><img alt=\'"onerror=alert(1)//\' src=x>',
   '<a href="https://ok.example/"rel="opener"target="_blank"onmouseover="alert(1)">glued</a>',
+  // Private addresses: images that would make a reader's browser (or a proxy) request the newsroom's network.
+  '<img src="http://127.0.0.1/admin.png"><img src="http://169.254.169.254/latest/meta-data"><a href="http://10.0.0.1/">lan</a>',
   // Tracking and attribute keep-lists.
   '<img src="https://t.example/p.gif" width="1" height="1" onload=alert(1)><img src="https://i.example/a.jpg" width="640" style="x">',
   '<a href="mailto:x@example.com?body=<script>alert(1)</script>">mail</a><a href="tel:+1">tel</a>',
@@ -99,3 +105,100 @@ const EVASION_VECTORS: readonly string[] = [
 
 /** The whole corpus: every attack and evasion vector above, one entry each. */
 export const HOSTILE_HTML: readonly string[] = [...STORED_BODY_ATTACKS, ...EVASION_VECTORS];
+
+/** Elements that run code, load active content, or change how the page or its links behave. */
+const ACTIVE_ELEMENTS = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'base',
+  'meta',
+  'link',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'portal',
+  'isindex',
+]);
+/** Attributes whose value a browser loads or navigates to. */
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'srcset',
+  'cite',
+  'action',
+  'formaction',
+  'background',
+  'poster',
+  'data',
+  'xlink:href',
+]);
+/** Of those, the ones a browser fetches by itself (no click): a private address there is a request into the newsroom's network. */
+const LOADED_ATTRIBUTES = new Set(['src', 'srcset', 'background', 'poster', 'data']);
+const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+const PRIVATE_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.)/i;
+
+/**
+ * What a browser would find executable or unsafe in `html`: parsed as a browser parses a fragment (parse5,
+ * the WHATWG algorithm), so text that merely looks like markup (`&lt;img onerror=...&gt;`) is not reported.
+ * Each entry names the element and the reason; an empty list means nothing runs, loads from a private address,
+ * or links to a non-web scheme. Test helper for sanitised output.
+ */
+export function executableParts(html: string): string[] {
+  const found: string[] = [];
+  const visit = (node: DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['documentFragment']) => {
+    if ('tagName' in node) {
+      if (ACTIVE_ELEMENTS.has(node.tagName) || node.namespaceURI !== html5Namespace)
+        found.push(`<${node.tagName}> element`);
+      for (const { name, value } of node.attrs) {
+        if (/^on/i.test(name)) found.push(`<${node.tagName} ${name}> event handler`);
+        if (name === 'style') found.push(`<${node.tagName} style> attribute`);
+        if (URL_ATTRIBUTES.has(name)) {
+          for (const url of name === 'srcset'
+            ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')
+            : [value]) {
+            const problem = unsafeUrl(url, { loaded: LOADED_ATTRIBUTES.has(name) });
+            if (problem) found.push(`<${node.tagName} ${name}="${url}">: ${problem}`);
+          }
+        }
+      }
+    }
+    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
+    if ('content' in node && node.content) visit(node.content);
+  };
+  visit(parseFragment(html));
+  return found;
+}
+
+/**
+ * Why a browser would not treat `url` as a plain web address, or null. Relative URLs are refused too. `loaded`:
+ * the browser fetches it without a click (an image), so a private host is refused as well.
+ */
+export function unsafeUrl(url: string, { loaded = true } = {}): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not an absolute URL';
+  }
+  if (!SAFE_SCHEMES.has(parsed.protocol)) return `scheme ${parsed.protocol}`;
+  if (
+    loaded &&
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+    PRIVATE_HOST.test(parsed.hostname)
+  )
+    return `private host ${parsed.hostname}`;
+  return null;
+}

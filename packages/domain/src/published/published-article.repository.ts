@@ -245,21 +245,35 @@ export async function findPublishedArticlesByIds(
 }
 
 /**
- * Every article of the listing, newest first, read through a server-side cursor `chunkSize` rows at a time:
- * memory stays flat however many there are. Stopping the iteration early closes the cursor.
- * Thanks to the fence in `withArticleRows`, the first rows leave at once (no sort of the whole listing first).
+ * Every article of the listing, newest first, read in chunks of `chunkSize`: each chunk is its own short query
+ * that continues after the last row of the one before (keyset), run only when the caller asks for more rows.
+ * Memory stays flat however many there are, and a slow reader holds no connection, no statement (nothing
+ * for the statement timeout to cut) and no snapshot (which would hold back the change feed's horizon) while
+ * it is not reading. The chunks are not one snapshot: an article changed during the read appears as it was
+ * when its chunk was read (the change feed, followed from a cursor taken before, brings it up to date).
  */
 export async function* streamPublishedArticles(
   db: DbOrTx,
   listing: Listing,
-  chunkSize = 200,
+  chunkSize = 500,
 ): AsyncGenerator<PublishedArticle> {
   if (listing.q) {
     yield* streamSearchArticles(db, listing, chunkSize);
     return;
   }
-  const rows = withArticleRows(db, positionsOf(db, listing, { ordered: true })).stream(chunkSize);
-  for await (const row of rows) yield toPublishedArticle(row as PublishedArticleRow);
+  let from: ListingPosition | null = null;
+  for (;;) {
+    // `from` is inclusive: the row it names was the last one served, so skip it.
+    const range = { ordered: true, from, skip: from ? 1 : 0, limit: chunkSize };
+    const rows = (await withArticleRows(
+      db,
+      positionsOf(db, listing, range),
+    ).execute()) as PublishedArticleRow[];
+    for (const row of rows) yield toPublishedArticle(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < chunkSize) return;
+    from = { publishedAt: last.published_at as Date, id: last.id };
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db';
 import { recordFeedFetchFailure } from '../publishers/publisher-feed-state.repository';
-import { insertFeedFailedDeliveries } from './webhook-delivery.repository';
 import { feedFailedEvent } from './webhook-event';
+import { insertFeedFailedDeliveries } from './webhook-relay.repository';
 
 /**
  * Records a publisher's failed fetch (recordFeedFetchFailure) and, when it is failure number

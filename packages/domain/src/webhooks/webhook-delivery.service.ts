@@ -1,16 +1,18 @@
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page, PageRequest } from '../shared/page';
-import type { ClaimedWebhookDelivery, WebhookAttemptResult, WebhookDelivery } from './webhook-delivery';
 import {
   clearWebhookEndpointFailing,
+  recordWebhookEndpointFailure,
+  updateWebhookDeliveryAttempt,
+} from './webhook-attempt.repository';
+import type { ClaimedWebhookDelivery, WebhookAttemptResult, WebhookDelivery } from './webhook-delivery';
+import {
   deleteWebhookEventsBefore,
   findWebhookDeliveriesPage,
   findWebhookDelivery,
   markWebhookDeliveryForResend,
-  recordWebhookEndpointFailure,
-  updateWebhookDeliveryAttempt,
-} from './webhook-delivery.repository';
+} from './webhook-delivery-log.repository';
 import { findWebhookEndpointById } from './webhook-endpoint.repository';
 
 /**

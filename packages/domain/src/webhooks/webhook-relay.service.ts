@@ -4,14 +4,14 @@ import type { Db } from '../db/create-db';
 import type { PublishedArticle } from '../published/published-article';
 import { findPublishedArticlesByIds } from '../published/published-article.repository';
 import type { DueWebhookDelivery } from './webhook-delivery';
+import { findEnabledWebhookEndpoints } from './webhook-endpoint.repository';
+import { articleEvent, articleEventTypeOf, type WebhookEvent } from './webhook-event';
 import {
   insertWebhookDeliveries,
   insertWebhookEvents,
   lockWebhookRelayPosition,
   saveWebhookRelayPosition,
-} from './webhook-delivery.repository';
-import { findEnabledWebhookEndpoints } from './webhook-endpoint.repository';
-import { articleEvent, articleEventTypeOf, type WebhookEvent } from './webhook-event';
+} from './webhook-relay.repository';
 
 export interface RelayResult {
   /** false: another replica holds the relay position (it relays meanwhile). */

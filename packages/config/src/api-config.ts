@@ -1,0 +1,245 @@
+import { resolve } from 'node:path';
+import { type Static, Type } from 'typebox';
+import { type CommonConfig, common, commonVariables } from './common-config';
+import { ConfigError, parseEnv } from './parse-env';
+import {
+  BcryptCost,
+  bcryptCostOf,
+  Duration,
+  durationMs,
+  Milliseconds,
+  type RateLimit,
+  RateLimitSetting,
+  rateLimitOf,
+  trustProxyOf,
+  Url,
+} from './setting-types';
+
+export const apiEnvSchema = Type.Object({
+  ...commonVariables,
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, description: 'HTTP port of the API' }),
+  HOST: Type.String({ default: '127.0.0.1', description: 'address the API listens on' }),
+  REQUEST_LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    {
+      default: 'info',
+      description: 'level of the one line logged per request (written when LOG_LEVEL lets it through)',
+    },
+  ),
+  API_KEY: Type.String({ minLength: 16, description: 'network-wide client API key, at least 16 characters' }),
+  JWT_SECRET: Type.String({ minLength: 32, description: 'dashboard token secret, at least 32 characters' }),
+  JWT_EXPIRES_IN: Type.String({ default: '12h', pattern: '^[0-9]+[smhd]$', description: 'e.g. 12h, 30m' }),
+  SESSION_IDLE_TIMEOUT: Duration('2h', 'a dashboard session ends after this long unused, e.g. 2h'),
+  SESSION_MAX_AGE: Duration('12h', 'a dashboard session ends this long after sign-in, e.g. 12h'),
+  DASHBOARD_DIST: Type.String({
+    default: 'apps/dashboard/dist',
+    description: 'folder of the built dashboard served at the site root (relative to the working directory)',
+  }),
+  STORAGE_ACCESS_KEY_ID: Type.Optional(Type.String()),
+  STORAGE_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  STORAGE_REGION: Type.Optional(Type.String()),
+  STORAGE_BUCKET: Type.Optional(Type.String()),
+  STORAGE_ENDPOINT: Type.Optional(Url('S3-compatible endpoint, e.g. http://127.0.0.1:9000')),
+  STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
+  ADMIN_EMAIL: Type.Optional(
+    Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
+  ),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, description: 'at least 12 characters' })),
+  BCRYPT_COST: BcryptCost,
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$',
+    description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Milliseconds(30_000, 'time to receive a whole request, headers and body'),
+  HTTP_CONNECTION_TIMEOUT_MS: Milliseconds(
+    60_000,
+    'a connection with no traffic either way this long is closed',
+  ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Milliseconds(72_000, 'an idle keep-alive connection is closed after this long'),
+  CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
+  CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
+    default: 300,
+    minimum: 0,
+    description: 'seconds an HTTP cache may serve a stale client response while it revalidates',
+  }),
+  SEARCH_LANGUAGE: Type.String({
+    default: 'english',
+    pattern: '^[a-z_]{1,63}$',
+    description: 'Postgres text search configuration of the client search (english, french, simple, ...)',
+  }),
+  CLIENT_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description: 'in-process response cache of the client routes (off: every read goes to Postgres)',
+  }),
+  CLIENT_ARTICLE_CACHE_MB: Type.Integer({
+    default: 32,
+    minimum: 0,
+    maximum: 4096,
+    description: 'MiB of serialised article JSON reused by uncached page reads (0: off)',
+  }),
+  CLIENT_CHANGES_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 3650,
+    description: 'days the change feed (/client/changes) keeps changes; older cursors answer 410',
+  }),
+  RATE_LIMIT_API_KEY_FAILURES: RateLimitSetting('20/1m', 'wrong client API keys per client address'),
+  RATE_LIMIT_TEST_FEED: RateLimitSetting('10/1m', 'feed previews per dashboard user'),
+  RATE_LIMIT_CLIENT_ALL: RateLimitSetting('10/1m', 'GET /client/all per API key'),
+  RATE_LIMIT_CLIENT: RateLimitSetting('off', 'the other client routes per API key'),
+  FEED_PREVIEW_MAX_BYTES: Type.Integer({
+    default: 2 * 1024 * 1024,
+    minimum: 64 * 1024,
+    maximum: 15 * 1024 * 1024,
+    description: 'bytes of a feed a test-feed preview reads at most (the feed is cut there, not refused)',
+  }),
+  FEED_PREVIEW_CONCURRENCY: Type.Integer({
+    default: 4,
+    minimum: 1,
+    maximum: 64,
+    description: 'test-feed previews running at once per API process; more get 503 with Retry-After',
+  }),
+});
+
+export interface StorageConfig {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  bucket: string;
+  endpoint: string | undefined;
+  publicUrl: string | undefined;
+}
+
+/** The API's typed configuration; after boot nothing reads process.env. */
+export interface ApiConfig extends CommonConfig {
+  port: number;
+  host: string;
+  /** Level of the one line logged per answered request ('silent': none). */
+  requestLogLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  apiKey: string;
+  jwt: { secret: string; expiresIn: string };
+  /** Dashboard cookie sessions: ended after `idleMs` unused or `maxAgeMs` after sign-in. */
+  session: { idleMs: number; maxAgeMs: number };
+  /** Absolute path of the built dashboard (served at the site root when it exists). */
+  dashboardDist: string;
+  /** undefined when uploads are not configured: the signing route answers 503 then. */
+  storage: StorageConfig | undefined;
+  admin: { email: string; password: string } | undefined;
+  /** bcrypt work factor for new password hashes (verification reads the cost stored in each hash). */
+  bcryptCost: number;
+  /** Fastify's trustProxy: which X-Forwarded-For hops to believe for request.ip (login limiter). */
+  trustProxy: boolean | number | string;
+  /** Fastify's connectionTimeout, requestTimeout and keepAliveTimeout, ms (0: off). */
+  http: { connectionTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  client: {
+    /** Cache-Control max-age of client responses, seconds. */
+    cacheMaxAge: number;
+    /** Cache-Control stale-while-revalidate of client responses, seconds. */
+    staleWhileRevalidate: number;
+    /** Whether client responses are kept in memory between content changes. */
+    responseCache: boolean;
+    /** Bytes of serialised article JSON kept by article version (0: none). */
+    articleCacheBytes: number;
+    /** Postgres text search configuration the search vectors and queries use (applied at boot). */
+    searchLanguage: string;
+  };
+  /** The change feed (GET /client/changes). */
+  changeFeed: {
+    /** Days changes are kept; the API prunes older ones. */
+    retentionDays: number;
+  };
+  /** Limits kept in Redis (shared by replicas); null: off. */
+  rateLimits: {
+    /** Wrong client API keys per client address. */
+    apiKeyFailures: RateLimit | null;
+    /** Feed previews (both test-feed routes) per dashboard user. */
+    testFeed: RateLimit | null;
+    /** GET /client/all per API key. */
+    clientAll: RateLimit | null;
+    /** The other client routes per API key: off by default (a Redis round trip per cached read). */
+    client: RateLimit | null;
+  };
+  /** Limits of the test-feed preview. */
+  feedPreview: {
+    /** Bytes of the feed body read at most. */
+    maxBytes: number;
+    /** Previews at once in this process. */
+    concurrency: number;
+  };
+}
+
+const storageVariables = [
+  'STORAGE_ACCESS_KEY_ID',
+  'STORAGE_SECRET_ACCESS_KEY',
+  'STORAGE_REGION',
+  'STORAGE_BUCKET',
+] as const;
+
+function storageFrom(env: Static<typeof apiEnvSchema>): StorageConfig | undefined {
+  const missing = storageVariables.filter((name) => env[name] === undefined);
+  if (missing.length === storageVariables.length) return undefined;
+  const [firstMissing] = missing;
+  if (firstMissing) throw new ConfigError(firstMissing, 'is required when any STORAGE_* variable is set');
+  return {
+    accessKeyId: env.STORAGE_ACCESS_KEY_ID as string,
+    secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY as string,
+    region: env.STORAGE_REGION as string,
+    bucket: env.STORAGE_BUCKET as string,
+    endpoint: env.STORAGE_ENDPOINT,
+    publicUrl: env.STORAGE_PUBLIC_URL,
+  };
+}
+
+function sessionFrom(env: Static<typeof apiEnvSchema>): ApiConfig['session'] {
+  const idleMs = durationMs(env.SESSION_IDLE_TIMEOUT);
+  const maxAgeMs = durationMs(env.SESSION_MAX_AGE);
+  if (idleMs > maxAgeMs)
+    throw new ConfigError('SESSION_IDLE_TIMEOUT', 'must not be longer than SESSION_MAX_AGE');
+  return { idleMs, maxAgeMs };
+}
+
+/** Reads and validates the API's configuration once; throws ConfigError naming the first bad variable. */
+export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const env = parseEnv(apiEnvSchema, source);
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'is required with its pair');
+  }
+  return {
+    ...common(env),
+    port: env.PORT,
+    host: env.HOST,
+    requestLogLevel: env.REQUEST_LOG_LEVEL as ApiConfig['requestLogLevel'],
+    apiKey: env.API_KEY,
+    jwt: { secret: env.JWT_SECRET, expiresIn: env.JWT_EXPIRES_IN },
+    session: sessionFrom(env),
+    dashboardDist: resolve(env.DASHBOARD_DIST),
+    storage: storageFrom(env),
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    bcryptCost: bcryptCostOf(env),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    http: {
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    client: {
+      cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
+      staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
+      responseCache: env.CLIENT_CACHE === 'on',
+      articleCacheBytes: env.CLIENT_ARTICLE_CACHE_MB * 1024 * 1024,
+      searchLanguage: env.SEARCH_LANGUAGE,
+    },
+    changeFeed: { retentionDays: env.CLIENT_CHANGES_RETENTION_DAYS },
+    rateLimits: {
+      apiKeyFailures: rateLimitOf(env.RATE_LIMIT_API_KEY_FAILURES),
+      testFeed: rateLimitOf(env.RATE_LIMIT_TEST_FEED),
+      clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
+      client: rateLimitOf(env.RATE_LIMIT_CLIENT),
+    },
+    feedPreview: { maxBytes: env.FEED_PREVIEW_MAX_BYTES, concurrency: env.FEED_PREVIEW_CONCURRENCY },
+  };
+}

@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+import { commonVariables } from './common-config';
+import { parseEnv } from './parse-env';
+import { BcryptCost, bcryptCostOf } from './setting-types';
+
+export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
+
+/** What `pnpm admin:create` reads: the database and how hard to hash the password. */
+export const adminCliEnvSchema = Type.Object({
+  NODE_ENV: commonVariables.NODE_ENV,
+  DATABASE_URL: commonVariables.DATABASE_URL,
+  BCRYPT_COST: BcryptCost,
+});
+
+export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
+  return parseEnv(migrateEnvSchema, source).DATABASE_URL;
+}
+
+/** Configuration of the `pnpm admin:create` command: no API secrets needed. */
+export function loadAdminCliConfig(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string;
+  bcryptCost: number;
+} {
+  const env = parseEnv(adminCliEnvSchema, source);
+  return { databaseUrl: env.DATABASE_URL, bcryptCost: bcryptCostOf(env) };
+}

@@ -1,0 +1,145 @@
+import { Type } from 'typebox';
+import { type CommonConfig, common, commonVariables } from './common-config';
+import { isCronPattern } from './cron-pattern';
+import { ConfigError, parseEnv } from './parse-env';
+import { Milliseconds } from './setting-types';
+
+export const workerEnvSchema = Type.Object({
+  ...commonVariables,
+  IMPORT_SCHEDULE: Type.String({ default: '0 * * * *', description: 'cron pattern of the feed import, UTC' }),
+  WORKER_CONCURRENCY: Type.Integer({ default: 8, minimum: 1, maximum: 256 }),
+  WORKER_METRICS_PORT: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 65535, description: 'port of the worker metrics listener' }),
+  ),
+  WORKER_METRICS_HOST: Type.String({
+    default: '127.0.0.1',
+    description: 'address the worker metrics listener binds',
+  }),
+  WORKER_LOCK_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 600,
+    description:
+      "BullMQ job lock (renewed while a job runs) and stalled-job check interval: a dead worker's jobs run again within about twice this",
+  }),
+  FEED_FETCHES_PER_HOST: Type.Integer({
+    default: 2,
+    minimum: 1,
+    maximum: 64,
+    description: 'feed fetches at once per host, across all worker replicas (a lease in Redis)',
+  }),
+  SCHEDULE_CHECK_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 3600,
+    description:
+      'how often the worker checks that the import job scheduler exists in Redis (re-created if not)',
+  }),
+  WEBHOOK_CONCURRENCY: Type.Integer({
+    default: 16,
+    minimum: 1,
+    maximum: 256,
+    description: 'webhook attempts in flight at once per worker process',
+  }),
+  WEBHOOK_TIMEOUT_MS: Milliseconds(5_000, 'a webhook attempt (connect and response) is cut after', 100),
+  WEBHOOK_MAX_ATTEMPTS: Type.Integer({
+    default: 8,
+    minimum: 1,
+    maximum: 30,
+    description: 'attempts per webhook delivery (with the default base delay: about a day of retries)',
+  }),
+  WEBHOOK_RETRY_BASE_MS: Milliseconds(
+    30_000,
+    'delay before the first webhook retry (then x4 each time, with jitter, at most 12 h)',
+    1,
+  ),
+  WEBHOOK_DISABLE_AFTER_DAYS: Type.Number({
+    default: 3,
+    exclusiveMinimum: 0,
+    maximum: 365,
+    description: 'an endpoint whose every attempt has failed for this many days is disabled',
+  }),
+  WEBHOOK_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 3650,
+    description: 'webhook events and their delivery log are removed after this many days',
+  }),
+  WEBHOOK_RELAY_INTERVAL_MS: Milliseconds(
+    1_000,
+    'how often the worker turns new article changes into webhook deliveries',
+    10,
+  ),
+  WEBHOOK_SWEEP_INTERVAL_MS: Milliseconds(
+    5_000,
+    'how often the worker (re-)enqueues due webhook deliveries (after a Redis outage, resends)',
+    10,
+  ),
+  FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
+    default: 5,
+    minimum: 1,
+    maximum: 1000,
+    description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
+  }),
+});
+
+export interface WorkerConfig extends CommonConfig {
+  /**
+   * scheduleCheckMs: how often the job scheduler's presence in Redis is checked (and restored);
+   * lockMs: BullMQ's job lock duration and stalled-job check interval.
+   */
+  import: {
+    schedule: string;
+    concurrency: number;
+    scheduleCheckMs: number;
+    lockMs: number;
+    /** Fetches at once per feed host across all replicas. */
+    fetchesPerHost: number;
+  };
+  /** The metrics listener starts only when both the token and the port are set. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  webhooks: WebhookConfig;
+}
+
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookConfig {
+  concurrency: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  disableAfterMs: number;
+  retentionMs: number;
+  relayIntervalMs: number;
+  sweepIntervalMs: number;
+  /** Consecutive feed failures that send publisher.feed_failed. */
+  feedFailedAfter: number;
+}
+
+export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const env = parseEnv(workerEnvSchema, source);
+  if (!isCronPattern(env.IMPORT_SCHEDULE)) {
+    throw new ConfigError('IMPORT_SCHEDULE', 'is invalid: not a cron pattern (e.g. 0 * * * *)');
+  }
+  return {
+    ...common(env),
+    import: {
+      schedule: env.IMPORT_SCHEDULE,
+      concurrency: env.WORKER_CONCURRENCY,
+      scheduleCheckMs: env.SCHEDULE_CHECK_SECONDS * 1000,
+      lockMs: env.WORKER_LOCK_SECONDS * 1000,
+      fetchesPerHost: env.FEED_FETCHES_PER_HOST,
+    },
+    metrics: { token: env.METRICS_TOKEN, port: env.WORKER_METRICS_PORT, host: env.WORKER_METRICS_HOST },
+    webhooks: {
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      disableAfterMs: Math.round(env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000),
+      retentionMs: env.WEBHOOK_RETENTION_DAYS * 86_400_000,
+      relayIntervalMs: env.WEBHOOK_RELAY_INTERVAL_MS,
+      sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
+      feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
+    },
+  };
+}
