@@ -23,6 +23,24 @@ export type PaginatedPath = {
     : never;
 }[keyof paths];
 export type ItemOf<P extends PaginatedPath> = JsonOf<P> extends { data: Array<infer Item> } ? Item : never;
+type MetaOf<P extends PaginatedPath> = JsonOf<P> extends { meta: infer Meta } ? Meta : never;
+
+/** The item fields a list can be asked for with `fields` (a sparse fieldset). */
+export type FieldOf<P extends PaginatedPath> = keyof ItemOf<P> & string;
+/** An item of list `P` with only `F`, or whole when no fields were named. */
+export type SparseItemOf<P extends PaginatedPath, F extends FieldOf<P>> = [FieldOf<P>] extends [F]
+  ? ItemOf<P>
+  : Pick<ItemOf<P>, F>;
+/** A list's query as the helpers take it: `fields` as a list of names, which types the items. */
+export type ListQuery<P extends PaginatedPath, F extends FieldOf<P>> = Omit<
+  NonNullable<QueryOf<P>>,
+  'fields'
+> & { fields?: readonly F[] };
+/** One page of list `P` with items of fields `F`. */
+export interface SparsePage<P extends PaginatedPath, F extends FieldOf<P>> {
+  data: SparseItemOf<P, F>[];
+  meta: MetaOf<P>;
+}
 
 export interface NewsroomClientOptions {
   /** Where the API is, e.g. `https://content.example.com` (the paths start with /api/v1). */
@@ -60,8 +78,19 @@ export async function unwrap<T>(
 export interface NewsroomClient {
   /** The typed openapi-fetch client: `api.GET('/api/v1/client/posts', { params: { query: { page: 2 } } })`. */
   api: Client<paths>;
-  /** Every item of a paginated list, page after page (`limit` per request, default 100). */
-  pages<P extends PaginatedPath>(path: P, query?: QueryOf<P>): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /**
+   * One page of a paginated list, thrown NewsroomApiError when it fails. `fields: ['id', 'slug', 'title']`
+   * asks for those fields only, and the items are typed with only them.
+   */
+  page<P extends PaginatedPath, F extends FieldOf<P> = FieldOf<P>>(
+    path: P,
+    query?: ListQuery<P, F>,
+  ): Promise<SparsePage<P, F>>;
+  /** Every item of a paginated list, page after page (`limit` per request, default 100); `fields` as in page(). */
+  pages<P extends PaginatedPath, F extends FieldOf<P> = FieldOf<P>>(
+    path: P,
+    query?: ListQuery<P, F>,
+  ): AsyncGenerator<SparseItemOf<P, F>, void, undefined>;
   /**
    * The site's feed and sitemap addresses. `withKey` puts the key in the URL (`api_key`) for a feed reader
    * that cannot send headers; such a URL is a secret, so do not publish it: serve the feeds from your own
@@ -90,29 +119,31 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
       : new EtagCache(typeof options.etagCache === 'object' ? options.etagCache.maxEntries : undefined);
   if (cache) api.use(cache.middleware);
 
-  async function* pages<P extends PaginatedPath>(path: P, query?: QueryOf<P>) {
-    let page: number | null = 1;
-    while (page !== null) {
-      // openapi-fetch cannot narrow a generic path: the shape is checked by PaginatedPath instead.
-      const get = api.GET as unknown as (
-        path: string,
-        init: { params: { query: Record<string, unknown> } },
-      ) => Promise<{ data?: JsonOf<P>; error?: unknown; response: Response }>;
-      const body = (await unwrap(
-        get(path, {
-          params: { query: { limit: 100, ...(query as Record<string, unknown> | undefined), page } },
-        }),
-      )) as {
-        data: ItemOf<P>[];
-        meta: { pagination: { next: number | null } };
-      };
+  // openapi-fetch cannot narrow a generic path: the shapes are checked by PaginatedPath and ListQuery instead.
+  const get = api.GET as unknown as (
+    path: string,
+    init: { params: { query: Record<string, unknown> } },
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+  async function page<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: ListQuery<P, F>) {
+    const { fields, ...rest } = (query ?? {}) as { fields?: readonly string[] } & Record<string, unknown>;
+    const params = fields === undefined ? rest : { ...rest, fields: fields.join(',') };
+    return (await unwrap(get(path, { params: { query: params } }))) as SparsePage<P, F>;
+  }
+
+  async function* pages<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: ListQuery<P, F>) {
+    let next: number | null = 1;
+    while (next !== null) {
+      const pageQuery = { limit: 100, ...query, page: next } as unknown as ListQuery<P, F>;
+      const body: SparsePage<P, F> = await page(path, pageQuery);
       yield* body.data;
-      page = body.meta.pagination.next;
+      next = (body.meta as { pagination: { next: number | null } }).pagination.next;
     }
   }
 
   return {
     api,
+    page,
     pages,
     syndicationUrls({ site, withKey = false } = {}) {
       const url = (path: string) => {

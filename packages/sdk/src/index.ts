@@ -2,12 +2,16 @@ export {
   type ApiError,
   type ClientArticle,
   createNewsroomClient,
+  type FieldOf,
   type ItemOf,
   type JsonFeed,
+  type ListQuery,
   NewsroomApiError,
   type NewsroomClient,
   type NewsroomClientOptions,
   type PaginatedPath,
+  type SparseItemOf,
+  type SparsePage,
   unwrap,
 } from './client';
 export { EtagCache } from './etag-cache';

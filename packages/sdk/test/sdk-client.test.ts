@@ -6,8 +6,8 @@ import {
   minutesAgo,
 } from '@newsroom/api/test/support/content-fixtures';
 import { createTestApp } from '@newsroom/api/test/support/test-app';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createNewsroomClient, NewsroomApiError, unwrap } from '../src';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { type ClientArticle, createNewsroomClient, NewsroomApiError, unwrap } from '../src';
 
 // A real API instance on a loopback port, with its own test database; the SDK talks to it over HTTP.
 const { app, db, close } = await createTestApp();
@@ -81,6 +81,30 @@ describe('the SDK against a running API', () => {
     const partners: string[] = [];
     for await (const article of client.pages('/api/v1/client/partner-articles')) partners.push(article.slug);
     expect(partners).toHaveLength(15);
+  });
+
+  it('asks for a sparse fieldset with fields: [...] and types the items with only those fields', async () => {
+    const page = await client.page('/api/v1/client/posts', { limit: 2, fields: ['slug', 'title'] });
+    expect(page.data).toEqual([
+      { slug: 'story-1', title: expect.any(String) },
+      { slug: 'story-2', title: expect.any(String) },
+    ]);
+    expect(page.meta.pagination.total).toBe(45);
+    expectTypeOf(page.data[0]).toEqualTypeOf<Pick<ClientArticle, 'slug' | 'title'> | undefined>();
+    // @ts-expect-error: body was not asked for
+    page.data[0]?.body;
+
+    const whole = await client.page('/api/v1/client/posts', { limit: 1 });
+    expectTypeOf(whole.data[0]).toEqualTypeOf<ClientArticle | undefined>();
+    expect(whole.data[0]).toHaveProperty('body');
+
+    const ids: string[] = [];
+    for await (const article of client.pages('/api/v1/client/partner-articles', { fields: ['id'] })) {
+      expectTypeOf(article).toEqualTypeOf<Pick<ClientArticle, 'id'>>();
+      expect(Object.keys(article)).toEqual(['id']);
+      ids.push(article.id);
+    }
+    expect(ids).toHaveLength(15);
   });
 
   it('reuses a body by ETag: sends If-None-Match, gets 304, returns the remembered body', async () => {

@@ -70,9 +70,12 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
           sizeOf: (response) => response?.body.length ?? 1,
           onLookup: counted('responses', true),
         }),
-        // Listing sizes and anchors (small; always kept: they make totals and deep pages cheap).
+        // Listing sizes and anchors (small; always kept: they make totals and deep pages cheap), and a
+        // search's ranked ids (up to 500 each): bounded by their count, about 100 bytes each (~20 MB at most).
         outlines: new VersionedMemo<ListingOutline>(notifications, {
           max: 1_000,
+          maxSize: 200_000,
+          sizeOf: (outline) => 1 + outline.anchors.length + (outline.ranked?.length ?? 0),
           onLookup: counted('outlines'),
         }),
         // Serialised articles by row version, reused by page reads whether or not the response cache is on.

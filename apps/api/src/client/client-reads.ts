@@ -99,18 +99,19 @@ async function assemblePage(
 ): Promise<CacheableResponse> {
   const serialize = serializers.articleWith(fields);
   let articles: SerialisedArticle[] | null = null;
-  let pageTotal = 0;
+  let counted: { total: number; totalIsLowerBound?: boolean } = { total: 0 };
   if (fields === null) {
-    const { items: versions, total } = await listPublishedVersions(db, listing, page, outline);
-    pageTotal = total;
+    const { items: versions, ...totals } = await listPublishedVersions(db, listing, page, outline);
+    counted = totals;
     articles = await articleJson.jsonOf(versions, (ids) => findPublishedArticlesByIds(db, ids), serialize);
   }
   if (!articles) {
-    const plain = await listPublishedArticles(db, listing, page, outline);
-    articles = plain.items.map((article) => serialiseArticle(serialize, article));
-    pageTotal = plain.total;
+    const { items, ...totals } = await listPublishedArticles(db, listing, page, outline);
+    articles = items.map((article) => serialiseArticle(serialize, article));
+    counted = totals;
   }
-  return pageResponse(articles, serializers.meta({ pagination: paginationMeta(page, pageTotal) }));
+  const pagination = paginationMeta(page, counted.total, counted.totalIsLowerBound);
+  return pageResponse(articles, serializers.meta({ pagination }));
 }
 
 /**

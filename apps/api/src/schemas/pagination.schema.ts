@@ -19,7 +19,16 @@ export const PaginationSchema = Type.Object(
     page: Type.Integer(),
     limit: Type.Integer(),
     pages: Type.Integer({ description: 'number of pages (0 when there is nothing)' }),
-    total: Type.Integer(),
+    total: Type.Integer({
+      description: 'number of items; a lower bound when totalRelation is "gte"',
+    }),
+    totalRelation: Type.Optional(
+      Type.Union([Type.Literal('eq'), Type.Literal('gte')], {
+        description:
+          'searches (q) only: "eq" when total is exact, "gte" when more items match than were counted ' +
+          '(total is then a lower bound; pages and next still tell whether a next page exists)',
+      }),
+    ),
     next: Type.Union([Type.Integer(), Type.Null()], {
       description: 'next page number, or null on the last page',
     }),
@@ -48,13 +57,20 @@ export const paginated = <T extends TSchema>(item: T) => {
   );
 };
 
-export function paginationMeta({ page, limit }: PageRequest, total: number) {
+/**
+ * The pagination of a page. `totalIsLowerBound` (searches only) adds `totalRelation`; a lower-bound total
+ * still reaches past the page when more items follow it, so `pages` and `next` stay right.
+ */
+export function paginationMeta({ page, limit }: PageRequest, total: number, totalIsLowerBound?: boolean) {
   const pages = Math.ceil(total / limit);
   return {
     page,
     limit,
     pages,
     total,
+    ...(totalIsLowerBound === undefined
+      ? {}
+      : { totalRelation: totalIsLowerBound ? ('gte' as const) : ('eq' as const) }),
     next: page < pages ? page + 1 : null,
     prev: page > 1 ? Math.min(page - 1, Math.max(pages, 1)) : null,
   };

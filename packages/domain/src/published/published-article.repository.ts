@@ -24,13 +24,22 @@ import {
 } from './published-listing';
 import {
   findSearchArticlesPage,
-  findSearchTotal,
+  findSearchOutline,
   findSearchVersionsPage,
   streamSearchArticles,
 } from './published-search.repository';
 
 /** `OFFSET 0` in a subquery: the planner cannot pull it up (see withArticleRows). A literal, never bound. */
 const planFence = sql.lit(0);
+
+/** Where a page starts (an anchor and a skip) and its size; a search's also carries its ranked ids. */
+export interface ListingWindow {
+  from: ListingPosition | null;
+  skip: number;
+  limit: number;
+  /** A search only: the ids of its ranked part (ListingOutline.ranked). */
+  ranked?: readonly string[];
+}
 
 interface Range {
   /** Start at this position (inclusive). */
@@ -98,8 +107,8 @@ function selectPublishedArticle(db: DbOrTx) {
 
 /** The listing's size and every `listingAnchorStep`-th position, in one scan of its index. */
 export async function findListingOutline(db: DbOrTx, listing: Listing): Promise<ListingOutline> {
-  // A search is ranked, not in listing order: no anchors, only its size.
-  if (listing.q) return { total: await findSearchTotal(db, listing), anchors: [] };
+  // A search is ranked, not in listing order: no anchors; its capped size and its ranked part instead.
+  if (listing.q) return findSearchOutline(db, listing);
   const numbered = db
     .selectFrom(positionsOf(db, listing))
     .select([
@@ -132,7 +141,7 @@ export async function findListingOutline(db: DbOrTx, listing: Listing): Promise<
 export async function findPublishedArticlesPage(
   db: DbOrTx,
   listing: Listing,
-  window: { from: ListingPosition | null; skip: number; limit: number },
+  window: ListingWindow,
 ): Promise<PublishedArticle[]> {
   if (listing.q) return findSearchArticlesPage(db, listing, window);
   const query = withArticleRows(db, positionsOf(db, listing, { ...window, ordered: true }));
@@ -170,7 +179,7 @@ export async function findPublishedArticleBySlug(
 export async function findPublishedVersionsPage(
   db: DbOrTx,
   listing: Listing,
-  window: { from: ListingPosition | null; skip: number; limit: number },
+  window: ListingWindow,
 ): Promise<PublishedArticleVersion[]> {
   if (listing.q) return findSearchVersionsPage(db, listing, window);
   const build = (scope: Listing, range: Range) =>

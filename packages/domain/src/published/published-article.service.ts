@@ -9,6 +9,7 @@ import {
   findPublishedVersionsPage,
 } from './published-article.repository';
 import { type Listing, type ListingOutline, seekPosition } from './published-listing';
+import { countSearchMatches } from './published-search.repository';
 
 /**
  * One page of a listing. `outline` (its size and anchors) may come from a cache that is dropped on every
@@ -20,8 +21,8 @@ export async function listPublishedArticles(
   page: PageRequest,
   outline?: ListingOutline,
 ): Promise<Page<PublishedArticle>> {
-  const { total, window } = await windowOf(db, listing, page, outline);
-  return { items: window ? await findPublishedArticlesPage(db, listing, window) : [], total };
+  const { window, ...totals } = await windowOf(db, listing, page, outline);
+  return { items: window ? await findPublishedArticlesPage(db, listing, window) : [], ...totals };
 }
 
 /**
@@ -34,16 +35,29 @@ export async function listPublishedVersions(
   page: PageRequest,
   outline?: ListingOutline,
 ): Promise<Page<PublishedArticleVersion>> {
-  const { total, window } = await windowOf(db, listing, page, outline);
-  return { items: window ? await findPublishedVersionsPage(db, listing, window) : [], total };
+  const { window, ...totals } = await windowOf(db, listing, page, outline);
+  return { items: window ? await findPublishedVersionsPage(db, listing, window) : [], ...totals };
 }
 
-/** Where a page starts in the listing (an anchor and a short skip), or null past the end; and the total. */
+/**
+ * Where a page starts in the listing (an anchor and a short skip), or null past the end; and the total.
+ * A search's total may be a lower bound (searchCountCap): a page that reaches it has the matches counted up
+ * to one past its end, so the total stays a true lower bound that always shows whether a next page exists,
+ * and turns exact once the count ends within that reach.
+ */
 async function windowOf(db: DbOrTx, listing: Listing, page: PageRequest, outline?: ListingOutline) {
-  const { total, anchors } = outline ?? (await findListingOutline(db, listing));
+  const { anchors, ranked, ...counted } = outline ?? (await findListingOutline(db, listing));
+  let { total, totalIsLowerBound = false } = counted;
   const offset = offsetOf(page);
-  if (offset >= total) return { total, window: null };
-  return { total, window: { ...seekPosition({ total, anchors }, offset), limit: page.limit } };
+  const end = offset + page.limit;
+  if (totalIsLowerBound && end >= total) {
+    const reached = await countSearchMatches(db, listing, end + 1);
+    totalIsLowerBound = reached > end;
+    total = reached;
+  }
+  const totals = { total, ...(listing.q ? { totalIsLowerBound } : {}) };
+  if (offset >= total) return { ...totals, window: null };
+  return { ...totals, window: { ...seekPosition({ total, anchors }, offset), limit: page.limit, ranked } };
 }
 
 /** A published article visible in the scope (`siteId` null: the whole network), else NotFoundError. */

@@ -32,15 +32,31 @@ export function hasFilters(listing: Listing): boolean {
   );
 }
 
-/** The search query of `q`, in the language the stored vectors use (search_settings, one row). */
+/**
+ * The search query of `q`, in the language the stored vectors use (search_settings, one row). A scalar
+ * subquery: Postgres computes it once per statement (an InitPlan), not once per row it tests.
+ */
 export const searchQueryOf = (q: string) =>
-  sql`websearch_to_tsquery((select language from search_settings), ${q})`;
+  sql`(select websearch_to_tsquery(language, ${q}) from search_settings)`;
+
+/**
+ * How a search condition is written: `index` as `search_vector @@ query`, which the GIN index serves;
+ * `row` as the same test in function form, which no index matches, so the plan tests rows in the order it
+ * walks them (see published-search.repository.ts).
+ */
+export type SearchTest = 'index' | 'row';
+
+/** Whether the article `a` matches the search `q` (see SearchTest). */
+export const searchMatchOf = (q: string, test: SearchTest = 'index') =>
+  test === 'index'
+    ? sql<SqlBool>`a.search_vector @@ ${searchQueryOf(q)}`
+    : sql<SqlBool>`ts_match_vq(a.search_vector, ${searchQueryOf(q)})`;
 
 /**
  * Conditions on the articles row, aliased `a`. Each repeats the expression of its index literally:
  * `label_slugs(a.tags)` (GIN articles_tag_slugs_idx), `a.search_vector` (GIN articles_search_idx).
  */
-export function articleFiltersOf(listing: Listing): Expression<SqlBool>[] {
+export function articleFiltersOf(listing: Listing, search: SearchTest = 'index'): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const slugs = tagSlugsOf(listing.tag);
   if (slugs.length > 0) conditions.push(sql<SqlBool>`label_slugs(a.tags) && ${slugs}::text[]`);
@@ -50,7 +66,7 @@ export function articleFiltersOf(listing: Listing): Expression<SqlBool>[] {
   if (listing.source) {
     conditions.push(sql<SqlBool>`a.is_aggregated = ${yes} and label_slug(a.source) = ${listing.source}`);
   }
-  if (listing.q) conditions.push(sql<SqlBool>`a.search_vector @@ ${searchQueryOf(listing.q)}`);
+  if (listing.q) conditions.push(searchMatchOf(listing.q, search));
   return conditions;
 }
 

@@ -55,10 +55,16 @@ export const listingAnchorStep = 500;
 /**
  * A listing's size and a sparse map of its order: `anchors[i]` is the position of row `i * listingAnchorStep`
  * (0-based). Computed in one index scan; worth keeping while the content does not change.
+ * A search (`q`) has no anchors (its order is not the listing order): `ranked` holds the ids of its first
+ * rows in search order instead, and `total` counts matches only up to `searchCountCap`.
  */
 export interface ListingOutline {
   total: number;
   anchors: ListingPosition[];
+  /** A search only: more than `total` articles match (`total` is `searchCountCap`, a lower bound). */
+  totalIsLowerBound?: boolean;
+  /** A search only: the ids of its ranked part (at most `rankedMatches`), best match first. */
+  ranked?: string[];
 }
 
 /**

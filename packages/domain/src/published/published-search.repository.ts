@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Compilable, type Expression, type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
+import { executePrepared } from '../db/prepared-statements';
 import {
   type PublishedArticle,
   type PublishedArticleRow,
@@ -7,33 +8,180 @@ import {
   toPublishedArticle,
 } from './published-article';
 import { publishedArticleColumns, rowVersion } from './published-article-columns';
-import { articleFiltersOf, positionFiltersOf, published, searchQueryOf, yes } from './published-filters';
-import type { Listing, ListingPosition } from './published-listing';
+import {
+  articleFiltersOf,
+  hasFilters,
+  positionFiltersOf,
+  published,
+  type SearchTest,
+  searchQueryOf,
+  yes,
+} from './published-filters';
+import type { Listing, ListingOutline, ListingPosition } from './published-listing';
 
-// Full-text search (a listing with `q`): the matching published articles of the scope. Matches come from the
-// GIN index articles_search_idx. Order: the newest `rankedMatches` matches best match first (ts_rank over the
-// stored search_vector: title weight A, body B; ties newest first), then every older match, newest first.
-// Ranking reads each ranked article's whole vector, so ranking every match of a word found in most articles
-// cost 1.6 s at 50,000 articles (bench:search); bounding it keeps any search's cost near that of a rare word's,
-// and for a broad query on a news site the recent matches are the ones to rank.
+export type { SearchTest } from './published-filters';
+
+// Full-text search (a listing with `q`): the matching published articles of the scope. Order: the newest
+// `rankedMatches` matches best match first (ts_rank over the stored search_vector: title weight A, body B;
+// ties newest first), then every older match, newest first. The total counts matches up to `searchCountCap`
+// only; past it, it is a lower bound (the service counts further for pages that reach it).
+//
+// What a search costs is finding its newest matches. Two ways (bench:search, bench/RESULTS.md):
+// - `index`: the GIN index finds every match, which are then sorted by date. Cost grows with the number of
+//   matches (about 0.5 us each): cheap for rare words, 25+ ms for a word found in all 50,000 articles.
+// - `row`: walk the scope newest first (its date index) and test each article until enough match. Each test
+//   reads the article's whole vector (~4 KB, out of line: about 12 times one index match), so the cost grows
+//   with the rows walked, wanted / share of articles matching: cheap for common words and phrases (the index
+//   cannot check a phrase's word positions, so it rechecks every candidate's vector: ~1 s for a phrase of
+//   the two commonest words), ruinous for rare ones.
+// Postgres cannot choose between them: it does not cost reading a vector, and the query is computed in the
+// statement (an InitPlan), so it has no word statistics. The choice is made here: the scope's newest
+// `sampleSize` articles are tested first, and the cheaper way for the share that matched is taken.
+// Ranking reads each ranked article's vector again, so only the newest `rankedMatches` are ranked.
 
 /** How many of the newest matches are ranked; older matches follow in date order. */
 export const rankedMatches = 500;
+
+/**
+ * How many matches a search counts: past it the total is a lower bound (Elasticsearch's track_total_hits).
+ * Equal to rankedMatches, so the one query that finds the matches to rank also counts them: counting an
+ * exact 50,000 costs 25+ ms, finding 501 by walking the newest articles ~3 ms.
+ */
+export const searchCountCap = rankedMatches;
+
+/** How many of the scope's newest articles are tested to choose the way to find matches. */
+const sampleSize = 64;
+
+/** Testing one row on the walk costs about this many index matches (bench:search, 50,000 articles). */
+const rowTestCost = 12;
+
+/**
+ * Runs a search's query. Without other filters, as a named prepared statement: its plan does not depend on the
+ * search words (the query is computed in the statement), so a generic plan is as good as a custom one and
+ * saves parsing and planning (~0.3 ms a statement). With filters, planned per execution (a generic plan
+ * cannot know how rare a tag is).
+ */
+function run<O>(db: DbOrTx, listing: Listing, query: Compilable<O> & { execute(): Promise<O[]> }) {
+  return hasFilters({ ...listing, q: null }) ? query.execute() : executePrepared(db, query);
+}
 
 interface SearchWindow {
   /** Searches have no anchors (their order is not the listing order): always null. */
   from: ListingPosition | null;
   skip: number;
   limit?: number;
+  /** The ids of the ranked part (the outline's `ranked`), if known. */
+  ranked?: readonly string[];
 }
 
-/** The matching articles as `(id, published_at, search_vector)`, filtered and scoped, unordered. */
-function matches(db: DbOrTx, listing: Listing) {
+/**
+ * The scope's published articles as `w(id, published_at, vector, hit)`, with `conditions` (on `a`, the
+ * articles row) and `hit` (whether each row satisfies it, for the sample). Ordered newest first, the plan
+ * walks a site's own date index (article_sites) and joins each article, or the articles' published index.
+ */
+function scopeRows(
+  db: DbOrTx,
+  listing: Listing,
+  conditions: Expression<SqlBool>[],
+  hit: Expression<SqlBool> = sql<SqlBool>`true`,
+) {
+  if (listing.siteId !== null) {
+    const rows = db
+      .selectFrom('article_sites as s')
+      .innerJoin('articles as a', 'a.id', 's.article_id')
+      .select([
+        's.article_id as id',
+        's.published_at as published_at',
+        sql<string>`a.search_vector`.as('vector'),
+        sql<boolean>`${hit}`.as('hit'),
+      ])
+      .where('s.site_id', '=', listing.siteId)
+      .where('s.published_at', 'is not', null)
+      .where('a.status', '=', published)
+      .$if(listing.aggregatedOnly, (query) => query.where('s.is_aggregated', '=', yes))
+      .$if(conditions.length > 0, (query) => query.where((eb) => eb.and(conditions)));
+    return db.selectFrom(rows.as('w')).selectAll('w');
+  }
+  const rows = db
+    .selectFrom('articles as a')
+    .select([
+      'a.id as id',
+      'a.published_at as published_at',
+      sql<string>`a.search_vector`.as('vector'),
+      sql<boolean>`${hit}`.as('hit'),
+    ])
+    .where('a.status', '=', published)
+    .$if(listing.aggregatedOnly, (query) => query.where('a.is_aggregated', '=', yes))
+    .$if(conditions.length > 0, (query) => query.where((eb) => eb.and(conditions)));
+  return db.selectFrom(rows.as('w')).selectAll('w');
+}
+
+/**
+ * Every filter of the listing (search included, written as `test`) on the articles row `a`; a site's date
+ * bounds on `s` (article_sites, the index a site walks).
+ */
+const conditionsOf = (listing: Listing, test: SearchTest) => [
+  ...articleFiltersOf(listing, test),
+  ...positionFiltersOf(listing, listing.siteId !== null && test === 'row' ? 's' : 'a'),
+];
+
+/**
+ * How to find the newest `wanted` matches: `row` if walking the newest articles should cost less than the
+ * index, judged from how many of the scope's newest `sampleSize` articles match.
+ */
+async function searchTestFor(db: DbOrTx, listing: Listing, wanted: number): Promise<SearchTest> {
+  const hit = sql<SqlBool>`${sql.join(conditionsOf(listing, 'row'), sql` and `)}`;
+  const sample = scopeRows(db, listing, [], hit)
+    .orderBy('w.published_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(sql.lit(sampleSize))
+    .as('sample');
+  const [row] = await run(
+    db,
+    listing,
+    db.selectFrom(sample).select([
+      sql<string>`count(*)`.as('seen'),
+      sql<string>`count(*) filter (where sample.hit)`.as('hits'),
+      // The planner's estimate of the table's rows (-1 before the first ANALYZE): the index's work is in
+      // proportion to the whole network's matches, whatever the scope.
+      sql<number>`(select reltuples from pg_class where oid = 'articles'::regclass)`.as('articles'),
+    ]),
+  );
+  if (!row) throw new Error('a count answers one row');
+  const seen = Number(row.seen);
+  const hits = Number(row.hits);
+  // A scope smaller than the sample: walking all of it costs less than the sample did.
+  if (seen < sampleSize) return 'row';
+  if (hits === 0) return 'index';
+  const share = hits / seen;
+  const articles = Math.max(Number(row.articles), seen);
+  return (wanted / share) * rowTestCost < share * articles ? 'row' : 'index';
+}
+
+/** The scope's matches as `w(id, published_at, vector)`, newest first, found as `test` says. */
+function matchesByDate(db: DbOrTx, listing: Listing, test: SearchTest) {
+  // `row`: the planner walks the date index and, under a LIMIT, stops as soon as enough rows match.
+  // `index`: every match from the GIN index, then sorted (OFFSET 0: the ORDER BY and LIMIT above cannot
+  // turn it into a walk).
+  const matches =
+    test === 'row'
+      ? scopeRows(db, listing, conditionsOf(listing, 'row'))
+      : db.selectFrom(indexMatches(db, listing).offset(sql.lit(0)).as('w')).selectAll('w');
+  return matches.orderBy('w.published_at', 'desc').orderBy('w.id', 'desc');
+}
+
+/** The scope's matches found through the GIN index, unordered (a site: an EXISTS on article_sites). */
+function indexMatches(db: DbOrTx, listing: Listing) {
   return db
     .selectFrom('articles as a')
-    .select(['a.id as id', 'a.published_at as published_at', sql<string>`a.search_vector`.as('vector')])
+    .select([
+      'a.id as id',
+      'a.published_at as published_at',
+      sql<string>`a.search_vector`.as('vector'),
+      sql<boolean>`true`.as('hit'),
+    ])
     .where('a.status', '=', published)
-    .where((eb) => eb.and([...articleFiltersOf(listing), ...positionFiltersOf(listing, 'a')]))
+    .where((eb) => eb.and(conditionsOf(listing, 'index')))
     .$if(listing.aggregatedOnly, (query) => query.where('a.is_aggregated', '=', yes))
     .$if(listing.siteId !== null, (query) =>
       query.where(({ exists, selectFrom }) =>
@@ -47,36 +195,83 @@ function matches(db: DbOrTx, listing: Listing) {
     );
 }
 
-/** Ids of the ranked part (the newest `rankedMatches` matches, best first), from `skip`, at most `limit`. */
-async function rankedIds(db: DbOrTx, listing: Listing, skip: number, limit: number): Promise<string[]> {
-  const newest = matches(db, listing)
-    .orderBy('a.published_at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(sql.lit(rankedMatches))
-    .as('n');
-  const rows = await db
+/**
+ * A search's outline: its total (counted up to searchCountCap) and its ranked part, the newest
+ * `rankedMatches` matches best first, in one query. `test`: how to find the matches (default: the cheaper
+ * way for this search); either way gives the same outline.
+ */
+export async function findSearchOutline(
+  db: DbOrTx,
+  listing: Listing,
+  test?: SearchTest,
+): Promise<ListingOutline> {
+  const wanted = searchCountCap + 1;
+  const newest = matchesByDate(db, listing, test ?? (await searchTestFor(db, listing, wanted)))
+    .limit(sql.lit(wanted))
+    .as('h');
+  const numbered = db
     .selectFrom(newest)
-    .select('n.id')
-    .orderBy(sql`ts_rank(n.vector::tsvector, ${searchQueryOf(listing.q as string)})`, 'desc')
-    .orderBy('n.published_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .$if(skip > 0, (query) => query.offset(skip))
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
+    .select([
+      'h.id',
+      'h.published_at',
+      'h.vector',
+      sql<string>`row_number() over (order by h.published_at desc, h.id desc)`.as('n'),
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .as('numbered');
+  const rank = sql`case when numbered.n <= ${sql.lit(rankedMatches)}
+    then ts_rank(numbered.vector::tsvector, ${searchQueryOf(listing.q as string)}) end`;
+  const rows = await run(
+    db,
+    listing,
+    db
+      .selectFrom(numbered)
+      .select(['numbered.id', 'numbered.total'])
+      .orderBy(rank, (order) => order.desc().nullsLast())
+      .orderBy('numbered.published_at', 'desc')
+      .orderBy('numbered.id', 'desc')
+      .limit(sql.lit(rankedMatches)),
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    total: Math.min(total, searchCountCap),
+    anchors: [],
+    totalIsLowerBound: total > searchCountCap,
+    ranked: rows.map((row) => row.id),
+  };
+}
+
+/** How many published articles of the scope match, counting no further than `upTo` (`test`: as above). */
+export async function countSearchMatches(
+  db: DbOrTx,
+  listing: Listing,
+  upTo: number,
+  test?: SearchTest,
+): Promise<number> {
+  const matches = matchesByDate(db, listing, test ?? (await searchTestFor(db, listing, upTo)))
+    .limit(upTo)
+    .as('m');
+  const row = await db
+    .selectFrom(matches)
+    .select(sql<string>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** The ids of one window of a search, in search order: the ranked part, then the date-ordered rest. */
-async function windowIds(db: DbOrTx, listing: Listing, { skip, limit }: SearchWindow): Promise<string[]> {
+async function windowIds(db: DbOrTx, listing: Listing, window: SearchWindow): Promise<string[]> {
+  const { skip, limit } = window;
   const end = limit === undefined ? Number.POSITIVE_INFINITY : skip + limit;
-  const ids =
-    skip < rankedMatches ? await rankedIds(db, listing, skip, Math.min(end, rankedMatches) - skip) : [];
+  let ids: string[] = [];
+  if (skip < rankedMatches) {
+    const ranked = window.ranked ?? (await findSearchOutline(db, listing)).ranked ?? [];
+    ids = ranked.slice(skip, Math.min(end, rankedMatches));
+  }
   if (end > rankedMatches) {
     // Past the ranked part, search order is date order: the first `rankedMatches` by date are the ranked ones.
     const from = Math.max(skip, rankedMatches);
-    const rest = await matches(db, listing)
-      .orderBy('a.published_at', 'desc')
-      .orderBy('a.id', 'desc')
+    const test = limit === undefined ? 'index' : await searchTestFor(db, listing, end);
+    const rest = await matchesByDate(db, listing, test)
       .offset(from)
       .$if(limit !== undefined, (query) => query.limit(end - from))
       .execute();
@@ -90,15 +285,6 @@ const inOrder = <T extends { id: string }>(ids: readonly string[], rows: readonl
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
-/** How many published articles of the scope match. */
-export async function findSearchTotal(db: DbOrTx, listing: Listing): Promise<number> {
-  const row = await db
-    .selectFrom(matches(db, listing).as('m'))
-    .select(sql<string>`count(*)`.as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** Ids and row versions of one page of a search, in search order. */
 export async function findSearchVersionsPage(
   db: DbOrTx,
@@ -107,13 +293,12 @@ export async function findSearchVersionsPage(
 ): Promise<PublishedArticleVersion[]> {
   const ids = await windowIds(db, listing, window);
   if (ids.length === 0) return [];
-  const rows = await db
+  const query = db
     .selectFrom('articles')
     .select(['articles.id', rowVersion.as('version')])
     .where('articles.id', '=', (eb) => eb.fn.any(eb.val(ids)))
-    .where('articles.status', '=', published)
-    .execute();
-  return inOrder(ids, rows);
+    .where('articles.status', '=', published);
+  return inOrder(ids, await executePrepared(db, query));
 }
 
 /** One page of a search, in search order. */
@@ -141,16 +326,10 @@ export async function* streamSearchArticles(
 ): AsyncGenerator<PublishedArticle> {
   yield* await findSearchArticlesPage(db, listing, { from: null, skip: 0, limit: rankedMatches });
   const rest = db
-    .selectFrom(
-      matches(db, listing)
-        .orderBy('a.published_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .offset(rankedMatches)
-        .as('m'),
-    )
-    .innerJoin('articles', 'articles.id', 'm.id')
+    .selectFrom(matchesByDate(db, listing, 'index').offset(rankedMatches).as('r'))
+    .innerJoin('articles', 'articles.id', 'r.id')
     .select(publishedArticleColumns)
-    .orderBy('m.published_at', 'desc')
-    .orderBy('m.id', 'desc');
+    .orderBy('r.published_at', 'desc')
+    .orderBy('r.id', 'desc');
   for await (const row of rest.stream(chunkSize)) yield toPublishedArticle(row as PublishedArticleRow);
 }

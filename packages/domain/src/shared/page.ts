@@ -2,6 +2,8 @@
 export interface Page<T> {
   items: T[];
   total: number;
+  /** Set on searches only: true when `total` is a lower bound (more match; see searchCountCap). */
+  totalIsLowerBound?: boolean;
 }
 
 /** Page number (from 1) and size of a listing request. */

@@ -517,7 +517,10 @@ export interface components {
             pages: number;
             /** @description previous page number, or null on the first page */
             prev: number | null;
+            /** @description number of items; a lower bound when totalRelation is "gte" */
             total: number;
+            /** @description searches (q) only: "eq" when total is exact, "gte" when more items match than were counted (total is then a lower bound; pages and next still tell whether a next page exists) */
+            totalRelation?: "eq" | "gte";
         };
         /** PaginationMeta */
         PaginationMeta: {
