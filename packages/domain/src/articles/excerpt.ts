@@ -19,8 +19,10 @@ const hiddenTags: ReadonlySet<string> = new Set([
  */
 export function excerptFromText(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(collapsed);
-  if (chars.length <= maxExcerptLength) return collapsed;
+  // At most 2 UTF-16 units per character: the first 2 x 300 units hold the first 300 characters, so a
+  // long body is not split into an array of all its characters.
+  const chars = Array.from(collapsed.slice(0, 2 * maxExcerptLength));
+  if (chars.length <= maxExcerptLength && collapsed.length <= 2 * maxExcerptLength) return collapsed;
   const cut = chars.slice(0, maxExcerptLength - 1).join('');
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
