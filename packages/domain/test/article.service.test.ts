@@ -1,5 +1,7 @@
 import { createTestDatabase } from '@newsroom/test-support';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockAndFindTakenSlugs } from '../src/articles/article.repository';
 import {
   changeArticleStatus,
   createArticle,
@@ -44,6 +46,35 @@ describe('article service', () => {
   it('keeps slugs unique when created concurrently', async () => {
     const created = await Promise.all(Array.from({ length: 8 }, () => createArticle(db, content('Race'))));
     expect(new Set(created.map((a) => a.slug)).size).toBe(8);
+  });
+
+  it('reads taken slugs after waiting for the base lock, so it sees what the holder committed', async () => {
+    const other = await createArticle(db, content('Placeholder for a slug'));
+    let commit = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const holder = db.transaction().execute(async (tx) => {
+      expect(await lockAndFindTakenSlugs(tx, ['awaited'])).toEqual(new Set());
+      await tx.updateTable('articles').set({ slug: 'awaited' }).where('id', '=', other.id).execute();
+      await new Promise<void>((resolve) => {
+        commit = resolve;
+        holding();
+      });
+    });
+    await held;
+    const waiter = db.transaction().execute((tx) => lockAndFindTakenSlugs(tx, ['awaited']));
+    // Commit only once the waiter is blocked on the advisory lock (its snapshot would predate the commit).
+    for (;;) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`.execute(db);
+      if ((rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    commit();
+    await holder;
+    expect(await waiter).toEqual(new Set(['awaited']));
   });
 
   it('does not treat other slugs with the same prefix as collisions', async () => {

@@ -62,3 +62,31 @@ describe('the excerpt of an imported article', () => {
     );
   });
 });
+
+describe('excerptFromText on long texts', () => {
+  // The whole text collapsed, then cut: what excerptFromText computes from only the start of a long text.
+  const reference = (text: string) => {
+    const collapsed = text.replace(/\s+/g, ' ').trim();
+    const chars = Array.from(collapsed);
+    if (chars.length <= maxExcerptLength) return collapsed;
+    const cut = chars.slice(0, maxExcerptLength - 1).join('');
+    const lastSpace = cut.lastIndexOf(' ');
+    return `${(lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  };
+
+  it('gives what collapsing the whole text would, for texts of every length and spacing', () => {
+    const pieces = ['word', ' ', '   \n\t', '\u00a0', '😀', 'é', 'longerwordwithoutspaces'.repeat(5)];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let round = 0; round < 400; round++) {
+      const length = Math.floor(next() * 4000);
+      let text = '';
+      while (text.length < length) text += pieces[Math.floor(next() * pieces.length)];
+      if (round % 3 === 0) text = `${' '.repeat(Math.floor(next() * 3000))}${text}`;
+      expect(excerptFromText(text)).toBe(reference(text));
+    }
+  });
+});

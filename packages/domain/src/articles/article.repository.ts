@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
+import { executePrepared } from '../db/prepared-statements';
 import type { ArticleRowUpdate, ArticleStatus, Database, NewArticleRow } from '../db/tables';
 import { toArticle, type VersionedArticle } from './article';
 
@@ -87,38 +88,30 @@ export async function deleteArticleById(db: DbOrTx, id: string): Promise<boolean
   return result.numDeletedRows > 0n;
 }
 
-/** Slugs in use among `base` and its numbered variants (`base-2`, `base-3`, ...), for each base given. */
-export async function findTakenSlugs(db: DbOrTx, bases: readonly string[]): Promise<Set<string>> {
-  if (bases.length === 0) return new Set();
-  // Slugs are [a-z0-9-], so the byte range [base, base + '.') holds exactly `base` and `base-...`.
-  // ~>=~ / ~<~ are the operators of the text_pattern_ops index on slug: one indexed range scan per
-  // base, with a plan that does not depend on the number of bases. OFFSET 0 keeps the lateral
-  // subquery from being pulled up into a join: pulled up, the planner costs the range as 1/9 of the
-  // table and scans all articles once, filtering every row against every base (35 ms at 25,000
-  // articles, the bulk of Postgres' work in a steady import), instead of 0.03 ms through the index.
-  const { rows } = await sql<{ slug: string }>`
-    select a.slug from unnest(${[...bases]}::text[]) as b(base)
-    cross join lateral (
-      select slug from articles where slug ~>=~ b.base and slug ~<~ (b.base || '.') offset 0
-    ) as a`.execute(db);
-  const numbered = new Map(bases.map((base) => [base, new RegExp(`^${base}(?:-[0-9]+)?$`)]));
+/** The slugs among `rows` that are one of the bases or a numbered variant of one. */
+function numberedVariants(bases: readonly string[], rows: readonly { slug: string }[]): Set<string> {
+  const numbered = [...new Set(bases)].map((base) => new RegExp(`^${base}(?:-[0-9]+)?$`));
   return new Set(
-    rows
-      .map((row) => row.slug)
-      .filter((slug) => [...numbered.values()].some((pattern) => pattern.test(slug))),
+    rows.map((row) => row.slug).filter((slug) => numbered.some((pattern) => pattern.test(slug))),
   );
 }
 
 /**
- * Serialises slug allocation per base until the transaction ends, so two writers never pick
- * the same free slug. Bases are locked in sorted order: two batches cannot deadlock.
+ * Serialises slug allocation per base until the transaction ends, so two writers never pick the same
+ * free slug, and returns the slugs in use among each base and its numbered variants (`base-2`, ...).
+ * One round trip: the database function `lock_slug_bases_find_taken` (migration
+ * 2026-11-24T0300-slug-lock-and-taken) takes the locks in sorted order (two batches cannot deadlock),
+ * then reads the slugs with a snapshot taken after them, so it sees every slug committed by a writer
+ * that held one of the locks.
  */
-export async function lockSlugBases(tx: Tx, bases: readonly string[]): Promise<void> {
+export async function lockAndFindTakenSlugs(tx: Tx, bases: readonly string[]): Promise<Set<string>> {
   const sorted = [...new Set(bases)].sort();
-  if (sorted.length === 0) return;
-  // One round trip for the whole batch; unnest yields the array in order, so the locks are taken in sorted order.
-  await sql`select pg_advisory_xact_lock(hashtextextended('slug:' || base, 0))
-    from unnest(${sorted}::text[]) as base`.execute(tx);
+  if (sorted.length === 0) return new Set();
+  const rows = await executePrepared(
+    tx,
+    tx.selectNoFrom(sql<string>`lock_slug_bases_find_taken(${sorted}::text[])`.as('slug')),
+  );
+  return numberedVariants(sorted, rows);
 }
 
 /** Replaces the article's host sites with exactly `siteIds`. Needs a transaction: delete and insert go together. */

@@ -7,9 +7,8 @@ import {
   articleExists,
   deleteArticleById,
   findArticleById,
-  findTakenSlugs,
   insertArticle,
-  lockSlugBases,
+  lockAndFindTakenSlugs,
   replaceArticleSites,
   updateArticleColumns,
   updateArticleStatus,
@@ -33,8 +32,7 @@ export async function createArticle(
   const base = slugBase(content.title);
   return db.transaction().execute(async (tx) => {
     const siteIds = await resolveSiteIds(tx, hostSites);
-    await lockSlugBases(tx, [base]);
-    const slug = nextFreeSlug(base, await findTakenSlugs(tx, [base]));
+    const slug = nextFreeSlug(base, await lockAndFindTakenSlugs(tx, [base]));
     const article = await insertArticle(tx, {
       title: content.title,
       slug,

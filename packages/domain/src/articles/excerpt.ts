@@ -18,12 +18,27 @@ const hiddenTags: ReadonlySet<string> = new Set([
  * (when one is in the second half) and marked with an ellipsis.
  */
 export function excerptFromText(text: string): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(collapsed);
-  if (chars.length <= maxExcerptLength) return collapsed;
+  const collapsed = collapsedStart(text);
+  // At most 2 UTF-16 units per character: the first 2 x 300 units hold the first 300 characters, so a
+  // long body is not split into an array of all its characters.
+  const chars = Array.from(collapsed.slice(0, 2 * maxExcerptLength));
+  if (chars.length <= maxExcerptLength && collapsed.length <= 2 * maxExcerptLength) return collapsed;
   const cut = chars.slice(0, maxExcerptLength - 1).join('');
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/**
+ * The text with whitespace collapsed and trimmed, or, for a long text, a start of it longer than the 600 units
+ * an excerpt is cut from (collapsing a whole body to keep its first 300 characters was most of the work).
+ */
+function collapsedStart(text: string): string {
+  for (let length = 4 * maxExcerptLength; length < text.length; length *= 4) {
+    const start = text.slice(0, length).replace(/\s+/g, ' ').trimStart();
+    // Longer than 600 units before its last (maybe cut) whitespace: its first 600 units are the whole text's.
+    if (start.trimEnd().length > 2 * maxExcerptLength + 1) return start;
+  }
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**

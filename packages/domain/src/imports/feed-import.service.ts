@@ -1,4 +1,4 @@
-import { findTakenSlugs, lockSlugBases } from '../articles/article.repository';
+import { lockAndFindTakenSlugs } from '../articles/article.repository';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Db, DbOrTx, Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
@@ -76,14 +76,10 @@ export const importBatchSize = 250;
 
 /**
  * Gives each draft a slug free in the database and within the batch; `bases[i]` is the slug base of
- * `drafts[i]`. Bases must be locked first.
+ * `drafts[i]`. Locks the bases (until the transaction ends) and reads the slugs taken, in one round trip.
  */
-async function withUniqueSlugs(
-  tx: DbOrTx,
-  drafts: readonly ImportedArticleDraft[],
-  bases: readonly string[],
-) {
-  const taken = await findTakenSlugs(tx, [...new Set(bases)]);
+async function withUniqueSlugs(tx: Tx, drafts: readonly ImportedArticleDraft[], bases: readonly string[]) {
+  const taken = await lockAndFindTakenSlugs(tx, bases);
   return drafts.map((draft, index) => {
     const slug = nextFreeSlug(bases[index] as string, taken);
     taken.add(slug);
@@ -284,7 +280,7 @@ export async function recordUnchangedFeed(
 /**
  * Saves one batch of new items (guids unique within the feed, not yet imported, accepted by the
  * rules) as articles; returns how many were inserted. Slug bases are locked per batch, in sorted
- * order within it. Earlier batches' articles are visible to findTakenSlugs (same transaction), so
+ * order within it (lockAndFindTakenSlugs). Earlier batches' articles are visible to it (same transaction), so
  * slugs stay unique across batches.
  */
 async function importBatch(
@@ -296,7 +292,6 @@ async function importBatch(
   const drafts = items.map((item) => toImportedArticle(item, publisher, now));
   if (drafts.length === 0) return 0;
   const bases = drafts.map((draft) => slugBase(draft.title));
-  await lockSlugBases(tx, bases);
   const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
   const inserted = await insertImportedArticles(tx, rows);
   await insertArticleSiteLinks(

@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
+import { executePrepared } from '../db/prepared-statements';
 import type { NewArticleRow } from '../db/tables';
 
 /**
@@ -22,10 +23,11 @@ export async function findImportedGuids(
   guids: readonly string[],
 ): Promise<Set<string>> {
   if (guids.length === 0) return new Set();
-  const row = await db
-    .selectNoFrom(importedGuidsAmong(sql.val(publisherId), guids).as('guids'))
-    .executeTakeFirstOrThrow();
-  return new Set(row.guids);
+  const [row] = await executePrepared(
+    db,
+    db.selectNoFrom(importedGuidsAmong(sql.val(publisherId), guids).as('guids')),
+  );
+  return new Set(row?.guids);
 }
 
 /** Rows per INSERT: far below Postgres' 65,535 bind parameters at ~17 columns a row. */

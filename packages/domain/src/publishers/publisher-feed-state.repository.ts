@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
+import { executePrepared } from '../db/prepared-statements';
 import type { Database, PublisherRow } from '../db/tables';
 import type { FetchState } from '../imports/feed-import.service';
 import { type ImportRules, toImportRules } from '../imports/import-rules';
@@ -162,12 +163,15 @@ export async function findPublisherFeedSettings(
   db: DbOrTx,
   publisherId: string,
 ): Promise<PublisherFeedSettings | undefined> {
-  const row = await db
-    .selectFrom('publishers')
-    .select(settingsColumns)
-    .select(defaultSitesOf)
-    .where('publishers.id', '=', publisherId)
-    .executeTakeFirst();
+  // Prepared (as are the other statements of a fetch): run by every fetch job, parsed once per connection.
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom('publishers')
+      .select(settingsColumns)
+      .select(defaultSitesOf)
+      .where('publishers.id', '=', publisherId),
+  );
   return row && toPublisherFeedSettings(row);
 }
 
@@ -208,12 +212,15 @@ export async function recordFeedFetchSuccess(
   fetched: SuccessfulFetch,
   at: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('publishers')
-    .set(fetchSuccessValues(fetched, at))
-    .where('id', '=', publisherId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const rows = await executePrepared(
+    db,
+    db
+      .updateTable('publishers')
+      .set(fetchSuccessValues(fetched, at))
+      .where('id', '=', publisherId)
+      .returning('id'),
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -234,14 +241,16 @@ export async function startFeedImport(
   at: Date,
   guids: readonly string[],
 ): Promise<{ publisher: PublisherFeedSettings; importedGuids: Set<string> } | undefined> {
-  const row = await tx
-    .updateTable('publishers')
-    .set(fetchSuccessValues(fetched, at))
-    .where('publishers.id', '=', publisherId)
-    .returning(settingsColumns)
-    .returning(defaultSitesOf)
-    .returning(importedGuidsAmong(sql.ref('publishers.id'), guids).as('imported_guids'))
-    .executeTakeFirst();
+  const [row] = await executePrepared(
+    tx,
+    tx
+      .updateTable('publishers')
+      .set(fetchSuccessValues(fetched, at))
+      .where('publishers.id', '=', publisherId)
+      .returning(settingsColumns)
+      .returning(defaultSitesOf)
+      .returning(importedGuidsAmong(sql.ref('publishers.id'), guids).as('imported_guids')),
+  );
   return row && { publisher: toPublisherFeedSettings(row), importedGuids: new Set(row.imported_guids) };
 }
 
