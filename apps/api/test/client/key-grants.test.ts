@@ -7,7 +7,8 @@ import { createTestApp, testApiKey } from '../support/test-app';
 // The key guard remembers what each presented key grants (client-scope.ts, `keyGrants`): these tests pin down
 // that the memo is used, and that a revocation made through one API replica ends the key on every replica.
 
-const primary = await createTestApp();
+// /all's ETag names the content state this replica has heard of: the tests wait on it (unlimited here).
+const primary = await createTestApp({ env: { RATE_LIMIT_CLIENT_ALL: 'off' } });
 const replica = await createTestApp({ replicaOf: primary });
 afterAll(async () => {
   await replica.close();
@@ -28,6 +29,16 @@ const statusOf = async (target: typeof primary, key: string) =>
   ).statusCode;
 const soon = { timeout: 1_000, interval: 20 };
 
+/** The ETag of /all for the network key: it moves when the replica hears of a change (a 304 opens no cursor). */
+const contentTagOf = async (target: typeof primary) =>
+  (
+    await target.app.inject({
+      method: 'GET',
+      url: '/api/v1/client/all',
+      headers: { 'x-api-key': testApiKey, 'if-none-match': '"none"' },
+    })
+  ).headers.etag;
+
 /** Changes a key's row the way no API write does: without the NOTIFY triggers, so no memo hears of it. */
 async function revokeSilently(keyId: string) {
   await db.transaction().execute(async (trx) => {
@@ -38,7 +49,10 @@ async function revokeSilently(keyId: string) {
 
 describe('remembered key grants', () => {
   it('answers a known key from memory: a change no trigger announces is not seen until one is', async () => {
+    const before = await contentTagOf(primary);
     const key = await issueSiteKey(db, alpha, 'silent');
+    // The key's own insert is announced: wait until it is heard, or it would empty the memo after the read below.
+    await expect.poll(() => contentTagOf(primary), soon).not.toBe(before);
     expect(await statusOf(primary, key.key)).toBe(200);
     await revokeSilently(key.id);
     expect(await statusOf(primary, key.key)).toBe(200);
