@@ -123,6 +123,8 @@ describe('the two ways of finding matches', () => {
         const search = listing(q, more);
         const byRow = await outlineBy(search, 'row');
         expect(await outlineBy(search, 'index'), `${q} ${JSON.stringify(more)}`).toEqual(byRow);
+        // Without a way given, the statement chooses one itself (either gives this outline).
+        expect(await findSearchOutline(db, search), `${q} ${JSON.stringify(more)} chosen`).toEqual(byRow);
       }
     }
   });

@@ -126,36 +126,63 @@ const conditionsOf = (listing: Listing, test: SearchTest) => [
 ];
 
 /**
- * How to find the newest `wanted` matches: `row` if walking the newest articles should cost less than the
- * index, judged from how many of the scope's newest `sampleSize` articles match.
+ * Whether walking the scope's newest articles (`row`) should find the newest `wanted` matches for less than
+ * the index, judged from how many of the scope's newest `sampleSize` articles match: a one-row query of
+ * `walk` (boolean), for a statement to choose its way by (see newestMatches).
  */
-async function searchTestFor(db: DbOrTx, listing: Listing, wanted: number): Promise<SearchTest> {
+function walkChoice(db: DbOrTx, listing: Listing, wanted: number) {
   const hit = sql<SqlBool>`${sql.join(conditionsOf(listing, 'row'), sql` and `)}`;
   const sample = scopeRows(db, listing, [], hit)
     .orderBy('w.published_at', 'desc')
     .orderBy('w.id', 'desc')
     .limit(sql.lit(sampleSize))
     .as('sample');
-  const [row] = await run(
-    db,
-    listing,
-    db.selectFrom(sample).select([
-      sql<string>`count(*)`.as('seen'),
-      sql<string>`count(*) filter (where sample.hit)`.as('hits'),
+  const counted = db
+    .selectFrom(sample)
+    .select([
+      sql<number>`count(*)::float8`.as('seen'),
+      sql<number>`(count(*) filter (where sample.hit))::float8`.as('hits'),
       // The planner's estimate of the table's rows (-1 before the first ANALYZE): the index's work is in
       // proportion to the whole network's matches, whatever the scope.
       sql<number>`(select reltuples from pg_class where oid = 'articles'::regclass)`.as('articles'),
-    ]),
+    ])
+    .as('c');
+  // A scope smaller than the sample: walking all of it costs less than the sample did. No hit: the index.
+  // Otherwise the walk tests about wanted / share rows, the index finds share x articles matches.
+  return db.selectFrom(counted).select(
+    sql<boolean>`case
+      when c.seen < ${sql.lit(sampleSize)} then true
+      when c.hits = 0 then false
+      else ${sql.lit(wanted)} * c.seen / c.hits * ${sql.lit(rowTestCost)}
+        < c.hits / c.seen * greatest(c.articles, c.seen)
+    end`.as('walk'),
   );
+}
+
+/** How to find the newest `wanted` matches (walkChoice's answer, read on its own). */
+async function searchTestFor(db: DbOrTx, listing: Listing, wanted: number): Promise<SearchTest> {
+  const [row] = await run(db, listing, walkChoice(db, listing, wanted));
   if (!row) throw new Error('a count answers one row');
-  const seen = Number(row.seen);
-  const hits = Number(row.hits);
-  // A scope smaller than the sample: walking all of it costs less than the sample did.
-  if (seen < sampleSize) return 'row';
-  if (hits === 0) return 'index';
-  const share = hits / seen;
-  const articles = Math.max(Number(row.articles), seen);
-  return (wanted / share) * rowTestCost < share * articles ? 'row' : 'index';
+  return row.walk ? 'row' : 'index';
+}
+
+/**
+ * The scope's newest `wanted` matches as `w(id, published_at, vector)`, newest first. With `test`, found that
+ * way; without, the statement chooses: walkChoice runs first (a CTE) and gates the two ways, so only the
+ * chosen one runs (a one-time filter) and the choice costs no round trip of its own.
+ */
+function newestMatches(db: DbOrTx, listing: Listing, wanted: number, test?: SearchTest) {
+  const newest = (way: SearchTest) => matchesByDate(db, listing, way).limit(sql.lit(wanted));
+  if (test) return db.selectFrom(newest(test).as('w')).select(['w.id', 'w.published_at', 'w.vector']);
+  const gated = (way: SearchTest) =>
+    db
+      .selectFrom(newest(way).as('m'))
+      .select(['m.id', 'm.published_at', 'm.vector'])
+      .where(sql<SqlBool>`${way === 'row' ? sql`` : sql`not `}(select walk from choice)`);
+  return db
+    .with('choice', () => walkChoice(db, listing, wanted))
+    .selectFrom(gated('row').unionAll(gated('index')).as('w'))
+    .select(['w.id', 'w.published_at', 'w.vector']);
 }
 
 /** The scope's matches as `w(id, published_at, vector)`, newest first, found as `test` says. */
@@ -205,10 +232,7 @@ export async function findSearchOutline(
   listing: Listing,
   test?: SearchTest,
 ): Promise<ListingOutline> {
-  const wanted = searchCountCap + 1;
-  const newest = matchesByDate(db, listing, test ?? (await searchTestFor(db, listing, wanted)))
-    .limit(sql.lit(wanted))
-    .as('h');
+  const newest = newestMatches(db, listing, searchCountCap + 1, test).as('h');
   const numbered = db
     .selectFrom(newest)
     .select([
