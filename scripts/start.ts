@@ -24,7 +24,7 @@ const run = (bundle: string, nodeOptions: string) =>
   });
 const children: ChildProcess[] = [
   run('api.mjs', '--max-old-space-size=256'),
-  run('worker.mjs', '--max-old-space-size=192'),
+  run('worker.mjs', '--max-old-space-size=192 --max-semi-space-size=8'),
 ];
 process.stderr.write(
   `Dashboard on http://${apiConfig.host}:${apiConfig.port}/ (sign in with ADMIN_EMAIL / ADMIN_PASSWORD from .env)\n` +

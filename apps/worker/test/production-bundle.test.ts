@@ -50,7 +50,7 @@ describe('the worker bundle', () => {
     await buildBundles(outdir);
 
     let output = '';
-    worker = spawn(process.execPath, ['--max-old-space-size=192', join(outdir, 'worker.mjs')], {
+    worker = spawn(process.execPath, ['--max-old-space-size=192', '--max-semi-space-size=8', join(outdir, 'worker.mjs')], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
