@@ -42,7 +42,7 @@ export const searchQueryOf = (q: string) =>
 /**
  * How a search condition is written: `index` as `search_vector @@ query`, which the GIN index serves;
  * `row` as the same test in function form, which no index matches, so the plan tests rows in the order it
- * walks them (see published-search.repository.ts).
+ * walks them (see search-matches.ts).
  */
 export type SearchTest = 'index' | 'row';
 
