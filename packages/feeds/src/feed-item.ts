@@ -8,7 +8,9 @@ export interface FeedItem {
   body: string;
   /**
    * The item's description or summary (RSS `description`, Atom `summary`) as plain text, or null when it has
-   * none; with RSS `content:encoded` it is the short description beside the full body.
+   * none; with RSS `content:encoded` it is the short description beside the full body. Only its start, at most
+   * SUMMARY_TEXT_LENGTH (1,000) UTF-16 units: it is read for the excerpt, and for RSS without content:encoded
+   * the description is the whole body.
    */
   summary: string | null;
   /** Absolute http(s) link to the article, or null. */

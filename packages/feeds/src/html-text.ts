@@ -17,12 +17,17 @@ const BLOCK_TAGS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Converts an HTML fragment to plain text: tags dropped, entities decoded, whitespace collapsed. */
-export function htmlToText(html: string | null | undefined): string {
+/**
+ * Converts an HTML fragment to plain text: tags dropped, entities decoded, whitespace collapsed. With
+ * `maxLength`, only the start of the text, at most that many UTF-16 units (never half a character), and the
+ * parse stops once it has that much: an excerpt needs the first few hundred characters of a body, not all of it.
+ */
+export function htmlToText(html: string | null | undefined, maxLength = Number.POSITIVE_INFINITY): string {
   if (!html) return '';
   // Without markup or character references there is nothing to parse (most feed titles).
-  if (!html.includes('<') && !html.includes('&')) return collapseWhitespace(html);
+  if (!html.includes('<') && !html.includes('&')) return startOf(collapseWhitespace(html), maxLength);
   const parts: string[] = [];
+  let textLength = 0;
   let hiddenDepth = 0;
   const parser = new Parser(
     {
@@ -35,14 +40,39 @@ export function htmlToText(html: string | null | undefined): string {
         if (BLOCK_TAGS.has(name)) parts.push(' ');
       },
       ontext(text) {
-        if (hiddenDepth === 0) parts.push(text);
+        if (hiddenDepth > 0) return;
+        parts.push(text);
+        textLength += text.length;
       },
     },
     { decodeEntities: true },
   );
-  parser.write(html);
+  if (maxLength === Number.POSITIVE_INFINITY) {
+    parser.write(html);
+    parser.end();
+    return collapseWhitespace(parts.join(''));
+  }
+  // In pieces, until the text collected, once collapsed, is long enough (collapsing can shrink it a lot).
+  let enough = maxLength;
+  for (let at = 0; at < html.length; at += textPiece) {
+    parser.write(html.slice(at, at + textPiece));
+    if (textLength <= enough) continue;
+    const text = collapseWhitespace(parts.join(''));
+    if (text.length > maxLength) return startOf(text, maxLength);
+    enough = textLength * 2;
+  }
   parser.end();
-  return collapseWhitespace(parts.join(''));
+  return startOf(collapseWhitespace(parts.join('')), maxLength);
+}
+
+/** How much HTML htmlToText parses between checks of the text's length. */
+const textPiece = 2048;
+
+/** The first `maxLength` UTF-16 units of `text`, without a lone high surrogate at the end. */
+function startOf(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const code = text.charCodeAt(maxLength - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? maxLength - 1 : maxLength).trimEnd();
 }
 
 /** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */

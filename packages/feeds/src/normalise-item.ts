@@ -13,6 +13,8 @@ const MAX_CATEGORY_LENGTH = 100;
 const BODY_TITLE_LENGTH = 100;
 // Longer guids are hashed so the stored key stays bounded.
 const MAX_GUID_LENGTH = 512;
+/** The summary's text is cut here: more than an excerpt (300 characters, from the first 600 units) reads. */
+export const SUMMARY_TEXT_LENGTH = 1_000;
 
 /**
  * Turns one feedparser item into a {@link FeedItem}. `feedUrl` is the URL the feed was fetched from;
@@ -29,7 +31,7 @@ export function normaliseItem(item: FeedParser.Item, feedUrl: string, images: Im
     guid: detached(chooseGuid(item, url, title, publishedAt, body)),
     title,
     body,
-    summary: htmlToText(item.summary) || null,
+    summary: htmlToText(item.summary, SUMMARY_TEXT_LENGTH) || null,
     url,
     thumbnail,
     image,

@@ -13,3 +13,30 @@ describe('htmlToText', () => {
     expect(htmlToText(`${plain}&amp;`)).toBe(`${htmlToText(plain)} &`);
   });
 });
+
+describe('htmlToText with a maximum length', () => {
+  // Long bodies with what could go wrong at a piece boundary: entities, hidden text, block boundaries, long
+  // whitespace runs (collapsing shrinks the text), characters outside the BMP (two UTF-16 units).
+  const paragraph = (n: number) =>
+    `<p>Paragraph ${n}: caf&eacute; &amp; r&#233;sum&eacute;${' '.repeat(n % 7)}\u{1F4F0} news<script>hidden(${n})</script></p>`;
+  const bodies = [
+    Array.from({ length: 200 }, (_, n) => paragraph(n)).join('\n'),
+    `<div>${' \n\t'.repeat(3_000)}</div>${Array.from({ length: 100 }, (_, n) => paragraph(n)).join('')}`,
+    `${'\u{1F600}'.repeat(2_000)}<p>end</p>`,
+    '<p>short &amp; sweet</p>',
+  ];
+
+  it('gives the start of the whole text, cut without splitting a character', () => {
+    for (const body of bodies) {
+      const whole = htmlToText(body);
+      for (const max of [1, 50, 299, 300, 1_000, 5_000]) {
+        const start = htmlToText(body, max);
+        expect(start.length).toBeLessThanOrEqual(max);
+        expect(whole.startsWith(start)).toBe(true);
+        // Only a trailing space or a whole character less than the maximum.
+        expect(start.length).toBeGreaterThanOrEqual(Math.min(whole.length, max) - 2);
+        expect(start).not.toMatch(/[\uD800-\uDBFF]$/);
+      }
+    }
+  });
+});
