@@ -137,3 +137,6 @@ export function toImportedArticle(
     hostSites: [...publisher.hostSites],
   };
 }
+
+/** An item as the import receives it: normalised already, or normalised only if it turns out to be new. */
+export type FeedItemSource = ImportableFeedItem | DeferredFeedItem;
