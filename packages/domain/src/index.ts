@@ -41,6 +41,7 @@ export * from './publishers/publisher.repository';
 export * from './publishers/publisher.service';
 export * from './publishers/publisher-article';
 export * from './publishers/publisher-articles.repository';
+export * from './publishers/publisher-feed-settings.repository';
 export * from './publishers/publisher-feed-state.repository';
 export * from './publishers/publisher-history.repository';
 export * from './publishers/publisher-report';

@@ -11,8 +11,8 @@ import type { ImportableFeedItem } from '../src/imports/imported-article';
 import {
   findPublisherFeedSettings,
   listImportablePublisherIds,
-  recordFeedFetchFailure,
-} from '../src/publishers/publisher-feed-state.repository';
+} from '../src/publishers/publisher-feed-settings.repository';
+import { recordFeedFetchFailure } from '../src/publishers/publisher-feed-state.repository';
 import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();

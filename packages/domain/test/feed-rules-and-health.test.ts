@@ -8,6 +8,8 @@ import { resumePublisherFeed, updatePublisher } from '../src/publishers/publishe
 import {
   findPublisherFeedSettings,
   listImportablePublisherIds,
+} from '../src/publishers/publisher-feed-settings.repository';
+import {
   pauseAfterFailures,
   recordFeedFetchFailure,
 } from '../src/publishers/publisher-feed-state.repository';

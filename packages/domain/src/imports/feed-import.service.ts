@@ -2,8 +2,10 @@ import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
 import {
   findPublisherFeedSettings,
-  forgetFeedValidators,
   type PublisherFeedSettings,
+} from '../publishers/publisher-feed-settings.repository';
+import {
+  forgetFeedValidators,
   recordFeedFetchSuccess,
   startFeedImport,
 } from '../publishers/publisher-feed-state.repository';

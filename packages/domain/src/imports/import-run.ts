@@ -2,7 +2,7 @@ import { lockAndFindTakenSlugs } from '../articles/article.repository';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
-import type { PublisherFeedSettings } from '../publishers/publisher-feed-state.repository';
+import type { PublisherFeedSettings } from '../publishers/publisher-feed-settings.repository';
 import { decideFeedItems, type ItemDecision, oldestPositions } from './import-decision';
 import {
   type FeedItemSource,

@@ -2,7 +2,7 @@ import { initialStatus } from '../articles/article-lifecycle';
 import { excerptFromHtml, excerptFromText } from '../articles/excerpt';
 import { normaliseTags } from '../articles/tags';
 import type { ArticleStatus } from '../db/tables';
-import type { PublisherFeedSettings } from '../publishers/publisher-feed-state.repository';
+import type { PublisherFeedSettings } from '../publishers/publisher-feed-settings.repository';
 import { defaultImportRules, type ImportRules, type TagMapping } from './import-rules';
 
 /**
