@@ -42,7 +42,9 @@ const concurrency = process.env.BENCH_CONCURRENCY ?? '8';
 /** How the worker runs: `bundle` (the production build, `pnpm build`, run by plain node) or `tsx`. */
 const workerBuild = process.env.BENCH_WORKER_BUILD === 'tsx' ? 'tsx' : 'bundle';
 /** Node flags of the worker: by default the heap cap production uses (docker-compose.yml NODE_OPTIONS). */
-const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=8')
+const workerNodeArgs = (
+  process.env.BENCH_WORKER_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=8'
+)
   .split(' ')
   .filter(Boolean);
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);

@@ -50,19 +50,23 @@ describe('the worker bundle', () => {
     await buildBundles(outdir);
 
     let output = '';
-    worker = spawn(process.execPath, ['--max-old-space-size=192', '--max-semi-space-size=8', join(outdir, 'worker.mjs')], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: url,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: redis.prefix,
-        FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
-        IMPORT_SCHEDULE: '0 0 1 1 *',
+    worker = spawn(
+      process.execPath,
+      ['--max-old-space-size=192', '--max-semi-space-size=8', join(outdir, 'worker.mjs')],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: url,
+          REDIS_URL: redis.url,
+          QUEUE_PREFIX: redis.prefix,
+          FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
+          IMPORT_SCHEDULE: '0 0 1 1 *',
+        },
       },
-    });
+    );
     worker.stdout?.on('data', (chunk) => (output += chunk));
     worker.stderr?.on('data', (chunk) => (output += chunk));
     await queue.add('fetch-feed', { publisherId, trigger: 'manual' });
