@@ -29,7 +29,7 @@ import { createFeedImportQueue, createRedisConnection, type FeedImportQueue } fr
 import { type FeedServer, startFeedServer } from '@newsroom/test-support/feed-server';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { buildBundles } from '../scripts/build';
+import { buildBundles, productionNodeFlags } from '../scripts/build';
 import { generateFeed } from './feed-generator';
 import { CpuMeter, PeakRss } from './process-meters';
 
@@ -42,11 +42,8 @@ const concurrency = process.env.BENCH_CONCURRENCY ?? '8';
 /** How the worker runs: `bundle` (the production build, `pnpm build`, run by plain node) or `tsx`. */
 const workerBuild = process.env.BENCH_WORKER_BUILD === 'tsx' ? 'tsx' : 'bundle';
 /** Node flags of the worker: by default the heap cap production uses (docker-compose.yml NODE_OPTIONS). */
-const workerNodeArgs = (
-  process.env.BENCH_WORKER_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=8'
-)
-  .split(' ')
-  .filter(Boolean);
+const workerNodeArgs =
+  process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? productionNodeFlags.worker;
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
 const phaseDeadlineMs = 5 * 60_000;
 /** Which phases run: `cycles` (cycles 1 and 2), `big` (the ~15 MiB feed); default both. */

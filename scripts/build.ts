@@ -12,6 +12,16 @@ import { buildDashboard, describeBuild } from '../apps/dashboard/scripts/build-d
 // with (build it where it runs, as the Dockerfile does).
 const root = resolve(import.meta.dirname, '..');
 
+/**
+ * The node flags each process runs with in production: heap caps (docker-compose.yml sets the same through
+ * NODE_OPTIONS). The worker's young generation is capped too: Node 24 grows it to 128 MB on a machine with
+ * plenty of memory (docs/feed-ingestion.md, "Memory").
+ */
+export const productionNodeFlags = {
+  api: ['--max-old-space-size=256'],
+  worker: ['--max-old-space-size=192', '--max-semi-space-size=8'],
+} as const;
+
 /** The entry points: dist/<name>.mjs. */
 export const bundleEntries: Record<string, string> = {
   api: 'apps/api/src/server.ts',

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
 import { buildDashboard, describeBuild } from '../apps/dashboard/scripts/build-dashboard';
-import { buildBundles } from './build';
+import { buildBundles, productionNodeFlags } from './build';
 import { migrateOrExit } from './migrate';
 
 // Local one-command start: .env (generated on first run), migrations, the production build (dist/),
@@ -23,8 +23,8 @@ const run = (bundle: string, nodeOptions: string) =>
     env: { ...process.env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? nodeOptions },
   });
 const children: ChildProcess[] = [
-  run('api.mjs', '--max-old-space-size=256'),
-  run('worker.mjs', '--max-old-space-size=192 --max-semi-space-size=8'),
+  run('api.mjs', productionNodeFlags.api.join(' ')),
+  run('worker.mjs', productionNodeFlags.worker.join(' ')),
 ];
 process.stderr.write(
   `Dashboard on http://${apiConfig.host}:${apiConfig.port}/ (sign in with ADMIN_EMAIL / ADMIN_PASSWORD from .env)\n` +

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, startFeedServer, testRedis } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildBundles } from '../../../scripts/build';
-import { insertPublisher } from './support/worker-harness';
+import { buildBundles, productionNodeFlags } from '../../../scripts/build';
+import { insertPublisher, workerProcessEnv } from './support/worker-harness';
 
 // The production build (`pnpm build`): the worker bundle runs under plain node with production's heap
 // cap and imports a feed end to end.
@@ -50,23 +50,10 @@ describe('the worker bundle', () => {
     await buildBundles(outdir);
 
     let output = '';
-    worker = spawn(
-      process.execPath,
-      ['--max-old-space-size=192', '--max-semi-space-size=8', join(outdir, 'worker.mjs')],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: url,
-          REDIS_URL: redis.url,
-          QUEUE_PREFIX: redis.prefix,
-          FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
-          IMPORT_SCHEDULE: '0 0 1 1 *',
-        },
-      },
-    );
+    worker = spawn(process.execPath, [...productionNodeFlags.worker, join(outdir, 'worker.mjs')], {
+      cwd: root,
+      env: workerProcessEnv(url, redis),
+    });
     worker.stdout?.on('data', (chunk) => (output += chunk));
     worker.stderr?.on('data', (chunk) => (output += chunk));
     await queue.add('fetch-feed', { publisherId, trigger: 'manual' });

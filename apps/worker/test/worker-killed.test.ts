@@ -10,7 +10,7 @@ import {
   testRedis,
 } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { insertPublisher } from './support/worker-harness';
+import { insertPublisher, workerProcessEnv } from './support/worker-harness';
 
 // A worker process killed with SIGKILL in the middle of a fetch job, then another one started:
 // BullMQ's stalled-job handling must give the job to the new worker, and the import must end with
@@ -49,18 +49,8 @@ function startWorker(): { process: ChildProcess; output: () => string } {
   // CLI would leave that child (the real worker) running.
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/worker/src/main.ts')], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: url,
-      REDIS_URL: redis.url,
-      QUEUE_PREFIX: redis.prefix,
-      FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
-      IMPORT_SCHEDULE: '0 0 1 1 *',
-      // A killed worker's job is taken over within ~2 x 2 s instead of ~2 x 30 s.
-      WORKER_LOCK_SECONDS: '2',
-    },
+    // A killed worker's job is taken over within ~2 x 2 s instead of ~2 x 30 s.
+    env: workerProcessEnv(url, redis, { WORKER_LOCK_SECONDS: '2' }),
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -142,3 +142,25 @@ export async function waitForIdleQueue(queue: FeedImportQueue, timeoutMs = 30_00
   }
   throw new Error(`queue not idle within ${timeoutMs} ms`);
 }
+
+/**
+ * The environment of a worker started as its own process in a test: only what it needs (PATH), quiet logs,
+ * the test's database and Redis prefix, loopback feeds allowed, no scheduled run; `more` adds or overrides.
+ */
+export function workerProcessEnv(
+  databaseUrl: string,
+  redis: { url: string; prefix: string },
+  more: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: redis.prefix,
+    FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
+    IMPORT_SCHEDULE: '0 0 1 1 *',
+    ...more,
+  };
+}
