@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { apiEnvSchema } from '@newsroom/config';
 import { runChurn } from './churn-phase';
 import { type DownloadResult, downloadWhileSampling } from './download';
@@ -43,7 +44,7 @@ let cleaning: Promise<void> | undefined;
 function cleanUp() {
   cleaning ??= (async () => {
     await Promise.allSettled(running.map((server) => server.stop()));
-    const problems = apiProblems();
+    const problems = await apiProblems().catch((error: unknown) => [`could not read the API log: ${error}`]);
     if (problems.length > 0)
       log(`API log, warnings and errors (last ${problems.length}):\n${problems.join('\n')}`);
     await database?.drop().catch((error) => console.error('could not drop the bench database:', error));
@@ -65,14 +66,23 @@ const bodies = mkdtempSync(join(tmpdir(), 'bench-client-'));
 /** The API processes' stdout (one JSON line per request and event); its warnings and errors are printed at the end. */
 const apiLog = join(bodies, 'api.log');
 
-/** The API's log lines at warn or above (levels 40-60), the last `max` of them. */
-function apiProblems(max = 20): string[] {
+/**
+ * The API's log lines at warn or above (levels 40-60), the last `max` of them. Read line by line: a fast machine
+ * writes more than one string can hold (512 MiB) in a run.
+ */
+async function apiProblems(max = 20): Promise<string[]> {
   if (!existsSync(apiLog)) return [];
   const problems: string[] = [];
-  for (const line of readFileSync(apiLog, 'utf8').split('\n')) {
-    if (/"level":(4|5|6)0/.test(line)) problems.push(line.slice(0, 400));
+  for await (const line of createInterface({
+    input: createReadStream(apiLog),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })) {
+    if (/"level":(4|5|6)0/.test(line)) {
+      problems.push(line.slice(0, 400));
+      if (problems.length > max) problems.shift();
+    }
   }
-  return problems.slice(-max);
+  return problems;
 }
 const apiKey = randomBytes(24).toString('base64url');
 
@@ -293,30 +303,44 @@ async function main() {
    * so both see the same machine load; each figure is the mean of its two runs.
    */
   async function againstSameBytes(apiUrl: string, pageBody: Buffer) {
-    const articleResponse = await fetch(`${apiUrl}${slugPaths[0]}`, { headers: siteHeaders });
     writeFileSync(join(bodies, 'page.json'), pageBody);
-    writeFileSync(join(bodies, 'article.json'), Buffer.from(await articleResponse.arrayBuffer()));
     const gzipHeaders = { ...siteHeaders, 'accept-encoding': undiciAcceptEncoding };
     const pageGzip = await rawBody(`${apiUrl}/api/v1/client/posts`, gzipHeaders);
-    const articleGzip = await rawBody(`${apiUrl}${slugPaths[0]}`, gzipHeaders);
     writeFileSync(join(bodies, 'page.json.gz'), pageGzip);
-    writeFileSync(join(bodies, 'article.json.gz'), articleGzip);
+    // Every article of the by-slug rotation, as the API sends it plain and gzip: the ceiling rotates through
+    // the same bodies (a load generator reading one body over and over does less work than reading 2,000).
+    const plainArticles: string[] = [];
+    const gzipArticles: string[] = [];
+    for (const path of slugPaths) {
+      const plain = await fetch(`${apiUrl}${path}`, { headers: siteHeaders });
+      plainArticles.push(Buffer.from(await plain.arrayBuffer()).toString('base64'));
+      gzipArticles.push((await rawBody(`${apiUrl}${path}`, gzipHeaders)).toString('base64'));
+    }
+    writeFileSync(
+      join(bodies, 'articles.json'),
+      JSON.stringify({ plain: plainArticles, gzip: gzipArticles }),
+    );
+    const ceilingArticlePaths = (prefix: string) => slugPaths.map((_, n) => `${prefix}/${n}`);
     log(
-      `Same-bytes ceiling (bare Fastify, page ${pageBody.length} B (gzip ${pageGzip.length} B) and article bodies from memory), interleaved:`,
+      `Same-bytes ceiling (bare Fastify, page ${pageBody.length} B (gzip ${pageGzip.length} B) and the ${slugPaths.length} article bodies from memory), interleaved:`,
     );
     await withServer(
       await startServer(entries.sameBytes, {
         ...bareEnv(sameBytesPort),
         PAGE_BODY_FILE: join(bodies, 'page.json'),
-        ARTICLE_BODY_FILE: join(bodies, 'article.json'),
         PAGE_GZIP_FILE: join(bodies, 'page.json.gz'),
-        ARTICLE_GZIP_FILE: join(bodies, 'article.json.gz'),
+        ARTICLE_BODIES_FILE: join(bodies, 'articles.json'),
       }),
       async (ceiling) => {
         await measure({
           name: 'warm-up',
           url: ceiling.url,
-          paths: ['/page', '/article', '/page-gzip', '/article-gzip'],
+          paths: [
+            '/page',
+            '/page-gzip',
+            ...ceilingArticlePaths('/article'),
+            ...ceilingArticlePaths('/article-gzip'),
+          ],
           seconds: 2,
           connections,
         });
@@ -329,7 +353,7 @@ async function main() {
           [
             'ceilingPage',
             'same bytes: page 1',
-            '/page',
+            ['/page'],
             'posts1-on',
             'posts page 1',
             ['/api/v1/client/posts'],
@@ -337,8 +361,8 @@ async function main() {
           ],
           [
             'ceilingArticle',
-            'same bytes: one article',
-            '/article',
+            `same bytes: the ${slugPaths.length} articles`,
+            ceilingArticlePaths('/article'),
             'article-on',
             `article by slug, ${slugPaths.length} rotating`,
             slugPaths,
@@ -347,7 +371,7 @@ async function main() {
           [
             'ceilingPageGzip',
             'same bytes: page 1 gzip',
-            '/page-gzip',
+            ['/page-gzip'],
             'posts1-gzip',
             'posts page 1, gzip',
             ['/api/v1/client/posts'],
@@ -355,8 +379,8 @@ async function main() {
           ],
           [
             'ceilingArticleGzip',
-            'same bytes: one article gzip',
-            '/article-gzip',
+            `same bytes: the ${slugPaths.length} articles gzip`,
+            ceilingArticlePaths('/article-gzip'),
             'article-gzip',
             `article by slug, ${slugPaths.length} rotating, gzip`,
             slugPaths,
@@ -364,12 +388,40 @@ async function main() {
           ],
         ] as const;
         for (let round = 1; round <= 2; round++) {
-          for (const [ceilingKey, ceilingName, ceilingPath, apiKey, apiName, paths, headers] of pairs) {
-            keep(ceilingKey, await load(`${ceilingName} (round ${round})`, ceiling.url, [ceilingPath]));
+          for (const [ceilingKey, ceilingName, ceilingPaths, apiKey, apiName, paths, headers] of pairs) {
+            keep(ceilingKey, await load(`${ceilingName} (round ${round})`, ceiling.url, [...ceilingPaths]));
             keep(apiKey, await load(`${apiName} (cache on, round ${round})`, apiUrl, [...paths], headers));
           }
         }
         for (const [key, runs] of Object.entries(rounds)) results[key] = meanOf(runs);
+        // The churn readers' mix on the same bytes (page 1 and 100 articles, alternately), read the way
+        // churn-phase.ts reads it (one load generator per site, 10 connections each), without the writers:
+        // what a bare server gives all churn readers at most.
+        const churnMix = async (name: string, page: string, article: string) => {
+          const paths = ceilingArticlePaths(article)
+            .slice(0, 100)
+            .flatMap((path) => [page, path]);
+          const perSite = seeded.sites.map(() =>
+            measure({
+              name,
+              url: ceiling.url,
+              paths,
+              seconds,
+              connections: connections / seeded.sites.length,
+            }),
+          );
+          const runs = await Promise.all(perSite);
+          const together = { ...meanOf(runs), name };
+          together.requestsPerSecond = runs.reduce((sum, run) => sum + run.requestsPerSecond, 0);
+          log(`  ${name}: ${Math.round(together.requestsPerSecond)} req/s, p99 ${together.p99} ms`);
+          return together;
+        };
+        results.ceilingMix = await churnMix('same bytes: the churn mix', '/page', '/article');
+        results.ceilingMixGzip = await churnMix(
+          'same bytes: the churn mix, gzip',
+          '/page-gzip',
+          '/article-gzip',
+        );
       },
     );
   }
