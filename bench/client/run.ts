@@ -407,7 +407,7 @@ async function main() {
               url: ceiling.url,
               paths,
               seconds,
-              connections: connections / seeded.sites.length,
+              connections: Math.floor(connections / seeded.sites.length),
             }),
           );
           const runs = await Promise.all(perSite);
