@@ -38,6 +38,21 @@ async function responseLookups(apiUrl: string, token: string): Promise<Map<strin
   return sums;
 }
 
+/** How many articles each churn reader rotates through besides page 1. */
+const hotArticles = 100;
+
+/**
+ * What one site's churn readers request, in turn: page 1 and an article, alternately, over the site's hot set
+ * (page 1 and its `hotArticles` most recent sampled articles). The same-bytes ceiling reads the same mix.
+ */
+export function churnReaderPaths(pagePath: string, articlePaths: readonly string[]): string[] {
+  return articlePaths.slice(0, hotArticles).flatMap((articlePath) => [pagePath, articlePath]);
+}
+
+/** Connections of each site's load generator: the run's connections shared equally by the sites. */
+export const churnConnectionsPerSite = (connections: number, sites: number) =>
+  Math.floor(connections / sites);
+
 /**
  * 50 connections (10 per site) read page 1 and articles by slug (100 per site), alternately, on each of the 5
  * sites with the site's own key, while an editor publishes on site 1 and the feed import writes for site 2.
@@ -65,10 +80,12 @@ export async function runChurn(options: {
     'untouched',
     'untouched',
   ];
-  const perSite = Math.floor(options.connections / seeded.sites.length);
-  // Readers keep to a hot set: page 1 and the 100 most recent of the site's sampled articles.
+  const perSite = churnConnectionsPerSite(options.connections, seeded.sites.length);
   const pathsOf = (slugs: string[]) =>
-    slugs.slice(0, 100).flatMap((slug) => ['/api/v1/client/posts', `/api/v1/client/article/${slug}`]);
+    churnReaderPaths(
+      '/api/v1/client/posts',
+      slugs.map((slug) => `/api/v1/client/article/${slug}`),
+    );
 
   // Warm-up: every path once (so the figures show invalidation, not a cold cache), then 3 s of load.
   log('  warm-up (every path once, then 3 s; not measured)');

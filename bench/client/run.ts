@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { apiEnvSchema } from '@newsroom/config';
-import { runChurn } from './churn-phase';
+import { churnConnectionsPerSite, churnReaderPaths, runChurn } from './churn-phase';
 import { type DownloadResult, downloadWhileSampling } from './download';
 import { type LoadResult, measure, undiciAcceptEncoding } from './load';
 import { bundleServers, type Server, startServer } from './processes';
@@ -398,21 +398,16 @@ async function main() {
         // churn-phase.ts reads it (one load generator per site, 10 connections each), without the writers:
         // what a bare server gives all churn readers at most.
         const churnMix = async (name: string, page: string, article: string) => {
-          const paths = ceilingArticlePaths(article)
-            .slice(0, 100)
-            .flatMap((path) => [page, path]);
-          const perSite = seeded.sites.map(() =>
-            measure({
-              name,
-              url: ceiling.url,
-              paths,
-              seconds,
-              connections: Math.floor(connections / seeded.sites.length),
-            }),
+          const paths = churnReaderPaths(page, ceilingArticlePaths(article));
+          const perSite = churnConnectionsPerSite(connections, seeded.sites.length);
+          const runs = await Promise.all(
+            seeded.sites.map(() => measure({ name, url: ceiling.url, paths, seconds, connections: perSite })),
           );
-          const runs = await Promise.all(perSite);
-          const together = { ...meanOf(runs), name };
-          together.requestsPerSecond = runs.reduce((sum, run) => sum + run.requestsPerSecond, 0);
+          const together: LoadResult = {
+            ...meanOf(runs),
+            name,
+            requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0),
+          };
           log(`  ${name}: ${Math.round(together.requestsPerSecond)} req/s, p99 ${together.p99} ms`);
           return together;
         };
