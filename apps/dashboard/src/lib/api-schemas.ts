@@ -1,6 +1,7 @@
 // The API's schema modules, as types only (a path through the @newsroom/api workspace dependency).
 // `import type` is erased by the compiler: the dashboard bundle never contains the API's code.
 export type ArticleSchemas = typeof import('@newsroom/api/src/schemas/article.schema');
+export type ArticleBulkSchemas = typeof import('@newsroom/api/src/schemas/article-bulk.schema');
 export type AuthSchemas = typeof import('@newsroom/api/src/schemas/auth.schema');
 export type ErrorSchemas = typeof import('@newsroom/api/src/schemas/error.schema');
 export type FeedSchemas = typeof import('@newsroom/api/src/schemas/feed-import.schema');

@@ -3,6 +3,7 @@
 
 import type { Static, TSchema } from 'typebox';
 import type {
+  ArticleBulkSchemas,
   ArticleSchemas,
   AuthSchemas,
   ErrorSchemas,
@@ -77,11 +78,11 @@ export interface ArticleSummaryPage {
 }
 export type ArticleList = Json<ArticleSchemas['ArticleListResponseSchema']>;
 export type ArticleStatusCounts = Json<ArticleSchemas['ArticleCountsSchema']>;
-export type BulkAction = Json<ArticleSchemas['BulkArticleActionSchema']>;
-export type BulkArticleResponse = Json<ArticleSchemas['BulkArticleResponseSchema']>;
-export type BulkArticleResult = Json<ArticleSchemas['BulkArticleResultSchema']>;
+export type BulkAction = Json<ArticleBulkSchemas['BulkArticleActionSchema']>;
+export type BulkArticleResponse = Json<ArticleBulkSchemas['BulkArticleResponseSchema']>;
+export type BulkArticleResult = Json<ArticleBulkSchemas['BulkArticleResultSchema']>;
 export type BulkArticleFailure = Extract<BulkArticleResult, { ok: false }>;
-export type SlugCheck = Json<ArticleSchemas['SlugCheckSchema']>;
+export type SlugCheck = Json<ArticleBulkSchemas['SlugCheckSchema']>;
 export type CreateArticleBody = Json<ArticleSchemas['CreateArticleBodySchema']>;
 export type EditArticleBody = Json<ArticleSchemas['EditArticleBodySchema']>;
 export type SignStorageBody = Json<UploadSchemas['SignStorageBodySchema']>;

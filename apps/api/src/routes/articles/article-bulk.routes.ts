@@ -5,7 +5,7 @@ import {
   BulkArticleResponseSchema,
   SlugCheckQuerySchema,
   SlugCheckSchema,
-} from '../../schemas/article.schema';
+} from '../../schemas/article-bulk.schema';
 import { errorResponses } from '../../schemas/error.schema';
 
 const tags = ['articles'];
