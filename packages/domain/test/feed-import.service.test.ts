@@ -134,6 +134,74 @@ describe('importFeedItems', () => {
     expect(links).toHaveLength(4);
   });
 
+  it('builds the articles from the settings as they are when it saves, not as they were read before the fetch', async () => {
+    const publisherId = await newPublisher({ autoApprove: true });
+    const readBefore = await getPublisherFeedSettings(db, publisherId);
+    // While the feed downloads, an administrator turns auto-approve off, retags and adds a host site.
+    await db
+      .updateTable('publishers')
+      .set({ auto_approve: false, default_tags: ['Retagged'] })
+      .where('id', '=', publisherId)
+      .execute();
+    const [site] = await db
+      .insertInto('sites')
+      .values({ slug: 'stale-check', name: 'Stale check' })
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('publisher_default_sites')
+      .values({ publisher_id: publisherId, site_id: site?.id as string })
+      .execute();
+
+    const counts = await importFeedItems(
+      db,
+      publisherId,
+      { ...fetched([feedItem(1)]), settings: readBefore },
+      now,
+    );
+    expect(counts).toMatchObject({ inserted: 1 });
+    const [article] = await articlesOf(publisherId);
+    expect(article).toMatchObject({ status: 'pending', tags: ['Retagged'] });
+    const links = await db
+      .selectFrom('article_sites')
+      .select('site_id')
+      .where('article_id', '=', article?.id as string)
+      .execute();
+    expect(links).toEqual([{ site_id: site?.id }]);
+    expect(await findPublisherFeedSettings(db, publisherId)).toMatchObject({ etag: '"v1"' });
+  });
+
+  it('changes the settings fingerprint with each setting the articles are built from, and only then', async () => {
+    const publisherId = await newPublisher();
+    const fingerprint = async () => (await getPublisherFeedSettings(db, publisherId)).importFingerprint;
+    const seen = new Set([await fingerprint()]);
+    // A fetch changes nothing an article is built from.
+    await importFeedItems(db, publisherId, fetched([feedItem(1)]), now);
+    expect(seen.has(await fingerprint())).toBe(true);
+    const changes = [
+      { name: 'Renamed' },
+      { default_tags: ['Other'] },
+      { auto_approve: false },
+      { import_rules: JSON.stringify({ excludeKeywords: ['sport'] }) },
+    ];
+    for (const change of changes) {
+      await db.updateTable('publishers').set(change).where('id', '=', publisherId).execute();
+      const next = await fingerprint();
+      expect(seen.has(next)).toBe(false);
+      seen.add(next);
+    }
+    const [site] = await db
+      .insertInto('sites')
+      .values({ slug: 'fingerprint-site', name: 'Fingerprint site' })
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('publisher_default_sites')
+      .values({ publisher_id: publisherId, site_id: site?.id as string })
+      .execute();
+    expect(seen.has(await fingerprint())).toBe(false);
+  });
+
   it('keeps the first of repeated guids within one feed', async () => {
     const publisherId = await newPublisher();
     const counts = await importFeedItems(
