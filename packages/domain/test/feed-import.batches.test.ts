@@ -141,7 +141,7 @@ describe('importFeedItems over several batches', () => {
     expect(await publisherRow(publisherId)).toMatchObject({ etag: null, last_fetched_at: null });
   });
 
-  it('holds no lock while the first two batches are read, and the publisher row while later ones are', async () => {
+  it('holds no lock while the first batch is read, and the publisher row while later ones are', async () => {
     const publisherId = await newPublisher();
     // Whether another connection can lock the publisher row right now (FOR UPDATE NOWAIT).
     const rowIsFree = () =>
@@ -156,20 +156,19 @@ describe('importFeedItems over several batches', () => {
         );
     const seen: boolean[] = [];
     async function* watched() {
-      for (const n of range(2 * importBatchSize + 2)) {
-        if (n === importBatchSize || n === 2 * importBatchSize + 1) seen.push(await rowIsFree());
+      for (const n of range(importBatchSize + 1)) {
+        if (n === importBatchSize || n === importBatchSize + 1) seen.push(await rowIsFree());
         yield feedItem(n);
       }
     }
     await importFeedItems(db, publisherId, fetched(watched()), now);
-    // Item 250 is read before the transaction opens (a feed of one batch is saved without one: is there a
-    // second batch?); item 501, after the first two batches were saved in it. (The batches read one item ahead.)
+    // Item 250 is read before the transaction opens; item 251, after the first batch was saved in it.
     expect(seen).toEqual([true, false]);
   });
 
   it('skips, by ON CONFLICT, items a concurrent import committed while this one waited for the row', async () => {
     const publisherId = await newPublisher();
-    const items = range(2 * importBatchSize).map((n) => feedItem(n));
+    const items = range(importBatchSize).map((n) => feedItem(n));
     let openGate = () => {};
     const gate = new Promise<void>((resolve) => {
       openGate = resolve;
@@ -178,12 +177,12 @@ describe('importFeedItems over several batches', () => {
     const atGate = new Promise<void>((resolve) => {
       reachedGate = resolve;
     });
-    // Import A saves its first two batches, then waits (inside its transaction) before its last item.
+    // Import A saves its first batch, then waits (inside its transaction) before its last item.
     async function* held() {
       yield* items;
       reachedGate();
       await gate;
-      yield feedItem(2 * importBatchSize + 1);
+      yield feedItem(importBatchSize + 1);
     }
     const first = importFeedItems(db, publisherId, fetched(held()), now);
     await atGate;
@@ -197,13 +196,9 @@ describe('importFeedItems over several batches', () => {
       })
       .toBe(1);
     openGate();
-    expect(await first).toMatchObject({ inserted: 2 * importBatchSize + 1 });
-    expect(await second).toMatchObject({
-      fetched: 2 * importBatchSize,
-      inserted: 0,
-      skipped: 2 * importBatchSize,
-    });
-    expect(await articlesOf(publisherId)).toHaveLength(2 * importBatchSize + 1);
+    expect(await first).toMatchObject({ inserted: importBatchSize + 1 });
+    expect(await second).toMatchObject({ fetched: importBatchSize, inserted: 0, skipped: importBatchSize });
+    expect(await articlesOf(publisherId)).toHaveLength(importBatchSize + 1);
   });
 
   it('saves nothing, not even the fetch state, when the items fail mid-feed', async () => {

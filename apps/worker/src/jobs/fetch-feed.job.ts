@@ -135,7 +135,7 @@ export async function fetchFeedJob(
   // not to be a feed (FeedError from the parser) rolls it back, then fails the job like a fetch error.
   // Each item is normalised (body sanitised, images found) only once its guid is known to be new.
   const parseAndImport = async () => {
-    const { toParse, alreadyImported, newGuids } = await leaveOutImportedItems(deps, publisherId, body);
+    const { toParse, alreadyImported } = await leaveOutImportedItems(deps, publisherId, body);
     const items = streamFeedEntries(toParse, {
       url: finalUrl,
       contentType,
@@ -151,8 +151,6 @@ export async function fetchFeedJob(
           etag,
           lastModified,
           alreadyImported,
-          newGuids,
-          settings: publisher,
           bodyHash,
           feedRefreshSeconds: feedSeconds,
           nextFetchAfter: nextFetchAfter(now, fetched.refreshSeconds, feedSeconds),
@@ -173,26 +171,25 @@ export async function fetchFeedJob(
 
 /**
  * The body without the items the publisher already has, found before parsing: the items are cut out
- * of the bytes (splitFeedItems) and the guids they plainly state are checked in one query (`newGuids`:
- * those found new, not looked up again). An item whose guid is not plain (entities, CDATA, several ids)
- * stays and is recognised after parsing, by the import; a body that cannot be cut safely is parsed whole.
+ * of the bytes (splitFeedItems) and the guids they plainly state are checked in one query. An item
+ * whose guid is not plain (entities, CDATA, several ids) stays and is recognised after parsing, by the
+ * import; a body that cannot be cut safely is parsed whole.
  */
 async function leaveOutImportedItems(
   deps: JobDeps,
   publisherId: string,
   body: Buffer,
-): Promise<{ toParse: Buffer; alreadyImported: number; newGuids: Set<string> }> {
+): Promise<{ toParse: Buffer; alreadyImported: number }> {
   const split = splitFeedItems(body);
   const guids = split?.items.flatMap((item) => (item.guid === undefined ? [] : [item.guid])) ?? [];
-  if (!split || guids.length === 0) return { toParse: body, alreadyImported: 0, newGuids: new Set() };
+  if (!split || guids.length === 0) return { toParse: body, alreadyImported: 0 };
   const imported = await findImportedGuids(deps.db, publisherId, guids);
-  const newGuids = new Set(guids.filter((guid) => !imported.has(guid)));
-  if (imported.size === 0) return { toParse: body, alreadyImported: 0, newGuids };
+  if (imported.size === 0) return { toParse: body, alreadyImported: 0 };
   const { body: toParse, leftOut } = withItemsLeftOut(
     split,
     (item) => item.guid !== undefined && imported.has(item.guid),
   );
-  return { toParse, alreadyImported: leftOut, newGuids };
+  return { toParse, alreadyImported: leftOut };
 }
 
 /**

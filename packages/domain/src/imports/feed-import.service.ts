@@ -1,11 +1,14 @@
-import type { Db, DbOrTx, Tx } from '../db/create-db';
+import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
 import {
   findPublisherFeedSettings,
-  lockPublisherForImport,
   type PublisherFeedSettings,
 } from '../publishers/publisher-feed-settings.repository';
-import { forgetFeedValidators, recordFeedFetchSuccess } from '../publishers/publisher-feed-state.repository';
+import {
+  forgetFeedValidators,
+  recordFeedFetchSuccess,
+  startFeedImport,
+} from '../publishers/publisher-feed-state.repository';
 import { inBatches } from '../shared/in-batches';
 import { decideFeedItems, type ItemDecision } from './import-decision';
 import { ImportRun, importBatchSize } from './import-run';
@@ -15,12 +18,6 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
-import {
-  type FetchRecord,
-  findImportedGuids,
-  type ImportedArticleRow,
-  saveImportBatch,
-} from './imported-article.repository';
 
 export { importBatchSize } from './import-run';
 export type { FeedItemSource } from './imported-article';
@@ -39,10 +36,6 @@ export type FetchedFeedItems = FetchState &
         lastModified: string | null;
         /** Items of the feed recognised as already imported before parsing, and left out of `items`. */
         alreadyImported?: number;
-        /** Guids looked up before parsing and found new: not looked up again. */
-        newGuids?: ReadonlySet<string>;
-        /** The publisher's feed settings as read before the fetch (else they are read here). */
-        settings?: PublisherFeedSettings;
       }
   );
 
@@ -70,20 +63,16 @@ export interface ImportCounts {
   notModified: boolean;
 }
 
-type FullFetch = Extract<FetchedFeedItems, { notModified: false }>;
-
 /**
- * Imports one fetch of a publisher's feed: the new items become articles (ON CONFLICT on the publisher's
- * guid skips those already imported, even by a concurrent import), linked to the publisher's default host
- * sites, and the fetch state is recorded (validators, time, failures cleared) with them, atomically, so
- * validators are never stored for items that were not. A 304 (`notModified`) only records the fetch.
- *
- * A feed of one batch (`importBatchSize` items: every news feed) is saved in one statement, with no
- * transaction held while it is parsed: its rows are built from the settings read before (`feed.settings`, or
- * read here) and saveImportBatch refuses them if those settings changed meanwhile; then, and for a longer
- * feed, the import runs in a transaction that locks the publisher's row first and reads the settings under
- * the lock, saving the items `importBatchSize` at a time as `feed.items` yields them. If reading fails (the
- * stream throws), nothing of the feed is saved.
+ * Imports one fetch of a publisher's feed in one transaction: the new items become articles
+ * (ON CONFLICT on the publisher's guid skips those already imported, even by a concurrent
+ * import), linked to the publisher's default host sites, and the fetch state is recorded
+ * (validators, time, failures cleared) in the same transaction, so validators are never stored
+ * for items that were not.
+ * Items are read and saved `importBatchSize` at a time as `feed.items` yields them. The first batch
+ * (a whole news feed) is read before the transaction opens, so a typical import holds no
+ * transaction, row lock or pooled connection while its feed is parsed; if reading fails (the stream
+ * throws), nothing of the feed is saved. A 304 (`notModified`) only records the fetch, in one statement.
  */
 export async function importFeedItems(
   db: Db,
@@ -92,7 +81,9 @@ export async function importFeedItems(
   now: Date = new Date(),
 ): Promise<ImportCounts> {
   if (feed.notModified) {
-    if (!(await recordFeedFetchSuccess(db, publisherId, fetchRecord(feed, now)))) {
+    // Nothing to insert: one UPDATE, which takes the row lock itself (so it waits for a concurrent
+    // import of the publisher like the transaction below), in one round trip instead of four.
+    if (!(await recordFeedFetchSuccess(db, publisherId, feed, now))) {
       throw new NotFoundError('publisher', publisherId);
     }
     return { fetched: 0, inserted: 0, skipped: 0, filtered: 0, waiting: 0, notModified: true };
@@ -102,109 +93,43 @@ export async function importFeedItems(
   const firstsOf = (batch: readonly FeedItemSource[]) =>
     batch.filter((item) => !seenGuids.has(item.guid) && seenGuids.add(item.guid));
   const batches = inBatches(feed.items, importBatchSize);
-  const counted = (fetched: number, saved: { inserted: number; filtered: number; waiting: number }) => ({
-    fetched,
-    ...saved,
-    skipped: fetched - saved.inserted - saved.filtered - saved.waiting,
-    notModified: false,
-  });
   try {
     const first = await batches.next();
+    const alreadyImported = feed.alreadyImported ?? 0;
+    let fetched = alreadyImported + (first.done ? 0 : first.value.length);
     const firstItems = first.done ? [] : firstsOf(first.value);
-    const second = first.done ? first : await batches.next();
-    let fetched = (feed.alreadyImported ?? 0) + (first.done ? 0 : first.value.length);
-    if (second.done) {
-      const saved = await importOneBatch(db, publisherId, feed, firstItems, now);
-      if (saved) return counted(fetched, saved);
-    }
     return await db.transaction().execute(async (tx) => {
-      const locked = await lockPublisherForImport(
+      const started = await startFeedImport(
         tx,
         publisherId,
+        feed,
+        now,
         firstItems.map((item) => item.guid),
       );
-      if (!locked) throw new NotFoundError('publisher', publisherId);
-      const { publisher } = locked;
-      await saveImportBatch(tx, { publisherId, fetch: fetchRecord(feed, now), articles: [] });
-      const run = new ImportRun(publisher, now);
-      let inserted = await saveRows(tx, publisherId, run.add(firstItems, locked.importedGuids));
-      for await (const batch of second.done ? batches : prepend(second.value, batches)) {
+      if (!started) throw new NotFoundError('publisher', publisherId);
+      const { publisher } = started;
+      const run = new ImportRun(tx, publisher, now);
+      await run.add(firstItems, started.importedGuids);
+      for await (const batch of batches) {
         fetched += batch.length;
-        const items = firstsOf(batch);
-        const known = await findImportedGuids(
-          tx,
-          publisherId,
-          items.map((item) => item.guid),
-        );
-        inserted += await saveRows(tx, publisherId, run.add(items, known));
+        await run.add(firstsOf(batch));
       }
-      const { rows, filtered, waiting } = run.finish();
-      inserted += await saveRows(tx, publisherId, rows);
+      const { inserted, filtered, waiting } = await run.finish();
       // Waiting items must reach the next fetch: a 304 would hide them.
       if (waiting > 0) await forgetFeedValidators(tx, publisherId);
-      return counted(fetched, { inserted, filtered, waiting });
+      return {
+        fetched,
+        inserted,
+        skipped: fetched - inserted - filtered - waiting,
+        filtered,
+        waiting,
+        notModified: false,
+      };
     });
   } finally {
     // Stops the parser when the import ends early (a failure); a finished stream ignores it.
     await batches.return();
   }
-}
-
-/**
- * A feed of one batch, saved with its fetch in one statement (saveImportBatch) from the settings read before
- * the fetch. Undefined when the settings changed since: the caller imports in a transaction instead.
- */
-async function importOneBatch(
-  db: Db,
-  publisherId: string,
-  feed: FullFetch,
-  sources: readonly FeedItemSource[],
-  now: Date,
-): Promise<{ inserted: number; filtered: number; waiting: number } | undefined> {
-  const settings = feed.settings ?? (await getPublisherFeedSettings(db, publisherId));
-  const unchecked = sources.filter((item) => !feed.newGuids?.has(item.guid)).map((item) => item.guid);
-  const known = await findImportedGuids(db, publisherId, unchecked);
-  const run = new ImportRun(settings, now);
-  const rows = run.add(sources, known);
-  const { rows: held, filtered, waiting } = run.finish();
-  // Waiting items must reach the next fetch: a 304 or an "unchanged body" would hide them.
-  const fetch =
-    waiting > 0
-      ? { ...fetchRecord(feed, now), etag: null, lastModified: null, bodyHash: null, nextFetchAfter: null }
-      : fetchRecord(feed, now);
-  const { outcome, inserted } = await saveImportBatch(db, {
-    publisherId,
-    fetch,
-    fingerprint: settings.importFingerprint,
-    articles: [...rows, ...held],
-  });
-  if (outcome === 'missing') throw new NotFoundError('publisher', publisherId);
-  return outcome === 'stale' ? undefined : { inserted, filtered, waiting };
-}
-
-async function saveRows(tx: Tx, publisherId: string, articles: readonly ImportedArticleRow[]) {
-  if (articles.length === 0) return 0;
-  return (await saveImportBatch(tx, { publisherId, articles })).inserted;
-}
-
-async function* prepend<T>(head: T, rest: AsyncIterable<T>): AsyncGenerator<T> {
-  yield head;
-  yield* rest;
-}
-
-function fetchRecord(
-  feed: FetchState & { notModified: boolean; etag: string | null; lastModified: string | null },
-  at: Date,
-): FetchRecord {
-  return {
-    notModified: feed.notModified,
-    etag: feed.etag,
-    lastModified: feed.lastModified,
-    at,
-    ...(feed.bodyHash !== undefined && { bodyHash: feed.bodyHash }),
-    ...(feed.feedRefreshSeconds !== undefined && { feedRefreshSeconds: feed.feedRefreshSeconds }),
-    ...(feed.nextFetchAfter !== undefined && { nextFetchAfter: feed.nextFetchAfter }),
-  };
 }
 
 /**
@@ -218,9 +143,7 @@ export async function recordUnchangedFeed(
   fetched: { etag: string | null; lastModified: string | null } & FetchState,
   now: Date = new Date(),
 ): Promise<ImportCounts> {
-  if (
-    !(await recordFeedFetchSuccess(db, publisherId, fetchRecord({ ...fetched, notModified: false }, now)))
-  ) {
+  if (!(await recordFeedFetchSuccess(db, publisherId, { ...fetched, notModified: false }, now))) {
     throw new NotFoundError('publisher', publisherId);
   }
   return { fetched: 0, inserted: 0, skipped: 0, filtered: 0, waiting: 0, notModified: true };

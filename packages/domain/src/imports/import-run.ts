@@ -1,4 +1,7 @@
-import { slugBase } from '../articles/slug';
+import { lockAndFindTakenSlugs } from '../articles/article.repository';
+import { nextFreeSlug, slugBase } from '../articles/slug';
+import type { Tx } from '../db/create-db';
+import type { NewArticleRow } from '../db/tables';
 import type { PublisherFeedSettings } from '../publishers/publisher-feed-settings.repository';
 import { decideFeedItems, type ItemDecision, oldestPositions } from './import-decision';
 import {
@@ -7,10 +10,14 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
-import type { ImportedArticleRow } from './imported-article.repository';
+import {
+  findImportedGuids,
+  insertArticleSiteLinks,
+  insertImportedArticles,
+} from './imported-article.repository';
 
-// One import's items through the publisher's rules, into the rows to save (saveImportBatch saves them, and
-// gives them unique slugs). feed-import.service.ts reads the items, looks up the known guids and saves.
+// Saving one import's new items inside its transaction (feed-import.service.ts opens it): the publisher's
+// rules decide, slugs are made unique, rows are inserted and linked to the publisher's host sites.
 
 /**
  * Items per batch: one INSERT of ~250 rows (~1 MB of parameters) instead of one for the whole feed,
@@ -20,17 +27,19 @@ export const importBatchSize = 250;
 
 /**
  * One import's batches through the publisher's rules (decideFeedItems). Without a per-fetch cap each
- * batch's new items are to be saved at once; with one, the items that pass the keyword rules are held (at
+ * batch's new items are saved at once; with one, the items that pass the keyword rules are held (at
  * most twice the cap: the newer ones are let go as they arrive, they would wait anyway) and the
- * oldest `cap` are given by finish().
+ * oldest `cap` are saved by finish().
  */
 export class ImportRun {
+  private inserted = 0;
   private filtered = 0;
   private waiting = 0;
   private held: ImportableFeedItem[] = [];
   private readonly cap: number | null;
 
   constructor(
+    private readonly tx: Tx,
     private readonly publisher: PublisherFeedSettings,
     private readonly now: Date,
   ) {
@@ -38,35 +47,43 @@ export class ImportRun {
   }
 
   /**
-   * One batch of items (guids unique within the feed) without those in `known` (already imported): the rows
-   * to save now. Only new items are normalised (body sanitised, images found): most of an hourly feed is known.
+   * One batch of items (guids unique within the feed); `importedGuids` as known, else looked up. Only
+   * new items are normalised (body sanitised, images found): most of an hourly feed is known.
    */
-  add(sources: readonly FeedItemSource[], known: ReadonlySet<string>): ImportedArticleRow[] {
+  async add(sources: readonly FeedItemSource[], importedGuids?: ReadonlySet<string>): Promise<void> {
+    if (sources.length === 0) return;
+    const known =
+      importedGuids ??
+      (await findImportedGuids(
+        this.tx,
+        this.publisher.id,
+        sources.map((item) => item.guid),
+      ));
     const items = sources
       .filter((item) => !known.has(item.guid))
       .map((item) => ('normalise' in item ? item.normalise() : item));
-    if (items.length === 0) return [];
     const decisions = decideFeedItems(
       items,
       { ...this.publisher.importRules, maxNewItemsPerFetch: null },
       new Set(),
     );
     const passing = this.count(items, decisions);
-    if (this.cap === null) return this.rows(passing);
+    if (this.cap === null) {
+      this.inserted += await importBatch(this.tx, this.publisher, passing, this.now);
+      return;
+    }
     this.held.push(...passing);
     if (this.held.length > 2 * this.cap) this.keepOldest(this.cap);
-    return [];
   }
 
-  /** The rows held back for the per-fetch cap (the oldest `cap`), and what was refused or left waiting. */
-  finish(): { rows: ImportedArticleRow[]; filtered: number; waiting: number } {
-    let rows: ImportedArticleRow[] = [];
+  async finish(): Promise<{ inserted: number; filtered: number; waiting: number }> {
     if (this.cap !== null && this.held.length > 0) {
       const decisions = decideFeedItems(this.held, this.publisher.importRules, new Set());
-      rows = this.rows(this.count(this.held, decisions));
+      const now = this.count(this.held, decisions);
       this.held = [];
+      this.inserted += await importBatch(this.tx, this.publisher, now, this.now);
     }
-    return { rows, filtered: this.filtered, waiting: this.waiting };
+    return { inserted: this.inserted, filtered: this.filtered, waiting: this.waiting };
   }
 
   /** Counts the refused and waiting items; returns those to import. */
@@ -88,16 +105,50 @@ export class ImportRun {
     this.waiting += this.held.length - kept.size;
     this.held = this.held.filter((_, position) => kept.has(position));
   }
-
-  private rows(items: readonly ImportableFeedItem[]): ImportedArticleRow[] {
-    return items.map((item) => toArticleRow(toImportedArticle(item, this.publisher, this.now)));
-  }
 }
 
-function toArticleRow(draft: ImportedArticleDraft): ImportedArticleRow {
+/**
+ * Saves one batch of new items (guids unique within the feed, not yet imported, accepted by the
+ * rules) as articles; returns how many were inserted. Slug bases are locked per batch, in sorted
+ * order within it (lockAndFindTakenSlugs). Earlier batches' articles are visible to it (same transaction), so
+ * slugs stay unique across batches.
+ */
+async function importBatch(
+  tx: Tx,
+  publisher: PublisherFeedSettings,
+  items: readonly ImportableFeedItem[],
+  now: Date,
+): Promise<number> {
+  const drafts = items.map((item) => toImportedArticle(item, publisher, now));
+  if (drafts.length === 0) return 0;
+  const bases = drafts.map((draft) => slugBase(draft.title));
+  const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
+  const inserted = await insertImportedArticles(tx, rows);
+  await insertArticleSiteLinks(
+    tx,
+    inserted.map((row) => row.id),
+    publisher.hostSiteIds,
+  );
+  return inserted.length;
+}
+
+/**
+ * Gives each draft a slug free in the database and within the batch; `bases[i]` is the slug base of
+ * `drafts[i]`. Locks the bases (until the transaction ends) and reads the slugs taken, in one round trip.
+ */
+async function withUniqueSlugs(tx: Tx, drafts: readonly ImportedArticleDraft[], bases: readonly string[]) {
+  const taken = await lockAndFindTakenSlugs(tx, bases);
+  return drafts.map((draft, index) => {
+    const slug = nextFreeSlug(bases[index] as string, taken);
+    taken.add(slug);
+    return { draft, slug };
+  });
+}
+
+function toArticleRow({ draft, slug }: { draft: ImportedArticleDraft; slug: string }): NewArticleRow {
   return {
     title: draft.title,
-    slug_base: slugBase(draft.title),
+    slug,
     body: draft.body,
     excerpt: draft.excerpt,
     tags: draft.tags,

@@ -1,5 +1,5 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
-import type { DbOrTx } from '../db/create-db';
+import type { DbOrTx, Tx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { NewArticleRow } from '../db/tables';
 
@@ -30,64 +30,48 @@ export async function findImportedGuids(
   return new Set(row?.guids);
 }
 
-/** An imported article as saveImportBatch takes it: its slug base instead of a slug (the database picks the free one). */
-export type ImportedArticleRow = Omit<NewArticleRow, 'slug'> & { slug_base: string };
+/** Rows per INSERT: far below Postgres' 65,535 bind parameters at ~17 columns a row. */
+const rowsPerStatement = 1_000;
 
 /**
- * What a successful fetch records on the publisher (the database function import_feed_batch writes it):
- * its validators (after a 304, `notModified`, a validator the server did not repeat keeps its stored value;
- * after a full response the stored ones become exactly the response's), its time, the failure state
- * cleared, and when given, the body's hash, the feed's refresh hint and the next fetch time.
+ * Inserts imported articles in one statement (per 1,000 rows); an item whose guid the publisher
+ * already has is skipped by the partial unique index `articles_publisher_guid_key`, whose
+ * predicate the ON CONFLICT clause repeats literally (`where rss_feed_guid is not null`), as
+ * Postgres requires to infer a partial index. Returns the inserted rows' ids and guids.
  */
-export interface FetchRecord {
-  notModified: boolean;
-  etag: string | null;
-  lastModified: string | null;
-  at: Date;
-  bodyHash?: string | null;
-  feedRefreshSeconds?: number | null;
-  nextFetchAfter?: Date | null;
+export async function insertImportedArticles(
+  tx: Tx,
+  rows: readonly NewArticleRow[],
+): Promise<{ id: string; rssFeedGuid: string }[]> {
+  const inserted: { id: string; rssFeedGuid: string }[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const batch = await tx
+      .insertInto('articles')
+      .values(rows.slice(start, start + rowsPerStatement))
+      .onConflict((oc) =>
+        oc.columns(['publisher_id', 'rss_feed_guid']).where('rss_feed_guid', 'is not', null).doNothing(),
+      )
+      .returning(['id', 'rss_feed_guid'])
+      .execute();
+    for (const row of batch) inserted.push({ id: row.id, rssFeedGuid: row.rss_feed_guid as string });
+  }
+  return inserted;
 }
 
-interface ImportBatchResult {
-  outcome: 'imported' | 'stale' | 'missing';
-  inserted: number;
-}
-
-export interface ImportBatch {
-  publisherId: string;
-  /** Records a fetch with the batch: locks the publisher's row first (a whole import of one batch). */
-  fetch?: FetchRecord;
-  /** With `fetch`: the publisher's import settings the rows were built from (PublisherFeedSettings.importFingerprint). */
-  fingerprint?: string;
-  articles: readonly ImportedArticleRow[];
-}
-
-/**
- * Saves a batch of imported articles in one round trip, with the database function import_feed_batch
- * (migration 2026-11-27T0400-import-feed-batch): slug bases locked, each article given the first free slug
- * (its base, else base-2, base-3, ...: nextFreeSlug), rows inserted (an item whose guid the publisher already
- * has is skipped) and linked to the publisher's default host sites. With `fetch`, the fetch is recorded in
- * the same statement, unless the publisher is gone (`missing`) or its import settings changed since
- * `fingerprint` was read (`stale`): then nothing is written.
- */
-export async function saveImportBatch(db: DbOrTx, batch: ImportBatch): Promise<ImportBatchResult> {
-  const { fetch } = batch;
-  const fetchJson = fetch && {
-    not_modified: fetch.notModified,
-    etag: fetch.etag,
-    last_modified: fetch.lastModified,
-    at: fetch.at.toISOString(),
-    ...(fetch.bodyHash !== undefined && { body_hash: fetch.bodyHash }),
-    ...(fetch.feedRefreshSeconds !== undefined && { feed_refresh_seconds: fetch.feedRefreshSeconds }),
-    ...(fetch.nextFetchAfter !== undefined && {
-      next_fetch_after: fetch.nextFetchAfter?.toISOString() ?? null,
-    }),
-  };
-  const call = sql<ImportBatchResult>`import_feed_batch(
-    ${batch.publisherId}::uuid, ${batch.fingerprint ?? null}::text,
-    ${fetchJson ? JSON.stringify(fetchJson) : null}::jsonb, ${JSON.stringify(batch.articles)}::jsonb)`;
-  const [row] = await executePrepared(db, db.selectFrom(call.as('r')).select(['r.outcome', 'r.inserted']));
-  if (!row) throw new Error('import_feed_batch returned no row');
-  return row;
+/** Links each of the articles to each of the sites (an import's host sites), in one statement. */
+export async function insertArticleSiteLinks(
+  tx: Tx,
+  articleIds: readonly string[],
+  siteIds: readonly string[],
+): Promise<void> {
+  if (articleIds.length === 0 || siteIds.length === 0) return;
+  await tx
+    .insertInto('article_sites')
+    .values(
+      articleIds.flatMap((articleId) =>
+        siteIds.map((siteId) => ({ article_id: articleId, site_id: siteId })),
+      ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -1,10 +1,9 @@
 import type { ExpressionBuilder } from 'kysely';
 import { sql } from 'kysely';
-import type { DbOrTx, Tx } from '../db/create-db';
+import type { DbOrTx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { Database, PublisherRow } from '../db/tables';
 import { type ImportRules, toImportRules } from '../imports/import-rules';
-import { importedGuidsAmong } from '../imports/imported-article.repository';
 
 // A publisher as the feed import reads it (its settings, rules and host sites) and which publishers the hourly
 // run fetches. What a fetch leaves on the publisher: publisher-feed-state.repository.ts.
@@ -36,11 +35,6 @@ export interface PublisherFeedSettings {
   /** The publisher's default host sites, by id and by slug (sorted by slug). */
   hostSiteIds: string[];
   hostSites: string[];
-  /**
-   * Digest of what an import builds articles from (name, default tags, auto-approve, rules, default sites):
-   * a one-statement import refuses to save rows built from settings that changed since (saveImportBatch).
-   */
-  importFingerprint: string;
 }
 
 /** Whether the hourly import covers this publisher: approved, not disabled, feed not paused, with a feed URL. */
@@ -80,7 +74,7 @@ type SettingsRow = Pick<
   | 'feed_refresh_seconds'
   | 'feed_gone_at'
   | 'redirect_target'
-> & { default_sites: { id: string; slug: string }[] | null; import_fingerprint: string };
+> & { default_sites: { id: string; slug: string }[] | null };
 
 export function toPublisherFeedSettings(row: SettingsRow): PublisherFeedSettings {
   const sites = row.default_sites ?? [];
@@ -102,15 +96,8 @@ export function toPublisherFeedSettings(row: SettingsRow): PublisherFeedSettings
     redirectTarget: row.redirect_target,
     hostSiteIds: sites.map((site) => site.id),
     hostSites: sites.map((site) => site.slug),
-    importFingerprint: row.import_fingerprint,
   };
 }
-
-/** The settings' digest, computed by the database function the import checks it against (migration 2026-11-27T0400). */
-export const importFingerprintColumn =
-  sql<string>`(select f.fingerprint from publisher_import_fingerprint(publishers.id) f)`.as(
-    'import_fingerprint',
-  );
 
 export const settingsColumns = [
   'publishers.id',
@@ -181,36 +168,7 @@ export async function findPublisherFeedSettings(
       .selectFrom('publishers')
       .select(settingsColumns)
       .select(defaultSitesOf)
-      .select(importFingerprintColumn)
       .where('publishers.id', '=', publisherId),
   );
   return row && toPublisherFeedSettings(row);
-}
-
-/**
- * For an import in a transaction: locks the publisher's row until the transaction ends (two imports of one
- * publisher, the hourly one and a manual one, run one after the other) and returns its feed settings and which
- * of `guids` it has already imported. Undefined when there is no such publisher.
- *
- * The guids are read with the statement's snapshot, taken before it waits for the row lock: articles that a
- * concurrent import commits meanwhile are not among them, and the insert's ON CONFLICT skips those (as it does
- * for any race).
- */
-export async function lockPublisherForImport(
-  tx: Tx,
-  publisherId: string,
-  guids: readonly string[],
-): Promise<{ publisher: PublisherFeedSettings; importedGuids: Set<string> } | undefined> {
-  const [row] = await executePrepared(
-    tx,
-    tx
-      .selectFrom('publishers')
-      .select(settingsColumns)
-      .select(defaultSitesOf)
-      .select(importFingerprintColumn)
-      .select(importedGuidsAmong(sql.ref('publishers.id'), guids).as('imported_guids'))
-      .where('publishers.id', '=', publisherId)
-      .forUpdate('publishers'),
-  );
-  return row && { publisher: toPublisherFeedSettings(row), importedGuids: new Set(row.imported_guids) };
 }

@@ -1,24 +1,99 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
-import { type FetchRecord, saveImportBatch } from '../imports/imported-article.repository';
+import { executePrepared } from '../db/prepared-statements';
+import type { Database } from '../db/tables';
+import type { FetchState } from '../imports/feed-import.service';
+import { importedGuidsAmong } from '../imports/imported-article.repository';
 import { summariseFeedError } from './feed-health';
+import {
+  defaultSitesOf,
+  type PublisherFeedSettings,
+  settingsColumns,
+  toPublisherFeedSettings,
+} from './publisher-feed-settings.repository';
 
 // What a fetch of a publisher's feed leaves on the publisher: validators, times, failures, pausing.
 
 /** Consecutive failed fetches after which a feed is paused (left out of the hourly import). */
 export const pauseAfterFailures = 10;
 
+/** The fetch state a successful fetch leaves (see recordFeedFetchSuccess). */
+interface SuccessfulFetch extends FetchState {
+  notModified: boolean;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+function fetchSuccessValues(fetched: SuccessfulFetch, at: Date) {
+  return (eb: ExpressionBuilder<Database, 'publishers'>) => ({
+    etag: fetched.notModified ? eb.fn.coalesce(eb.val(fetched.etag), eb.ref('etag')) : fetched.etag,
+    last_modified: fetched.notModified
+      ? eb.fn.coalesce(eb.val(fetched.lastModified), eb.ref('last_modified'))
+      : fetched.lastModified,
+    last_fetched_at: at,
+    last_error: null,
+    consecutive_failures: 0,
+    // The feed answered: whatever a 410 said before no longer holds.
+    feed_gone_at: null,
+    ...(fetched.bodyHash !== undefined && { feed_body_hash: fetched.bodyHash }),
+    ...(fetched.feedRefreshSeconds !== undefined && { feed_refresh_seconds: fetched.feedRefreshSeconds }),
+    ...(fetched.nextFetchAfter !== undefined && { next_fetch_after: fetched.nextFetchAfter }),
+    updated_at: sql<Date>`now()`,
+  });
+}
+
 /**
- * A successful fetch without articles to save (a 304, an unchanged body): recorded in one statement
- * (saveImportBatch, which says what is stored). False when there is no such publisher.
+ * A successful fetch: stores the validators to send next time, the time, and clears the failure
+ * state. After a 304 (`notModified`) a validator the server did not repeat keeps its stored value;
+ * after a full response the stored validators are exactly the response's. False when there is no
+ * such publisher.
  */
 export async function recordFeedFetchSuccess(
   db: DbOrTx,
   publisherId: string,
-  fetch: FetchRecord,
+  fetched: SuccessfulFetch,
+  at: Date,
 ): Promise<boolean> {
-  const { outcome } = await saveImportBatch(db, { publisherId, fetch, articles: [] });
-  return outcome !== 'missing';
+  const rows = await executePrepared(
+    db,
+    db
+      .updateTable('publishers')
+      .set(fetchSuccessValues(fetched, at))
+      .where('id', '=', publisherId)
+      .returning('id'),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Starts an import of a full fetch, in one statement: records the fetch as recordFeedFetchSuccess
+ * does (inside the import's transaction, so it is undone with the items if the import fails), which
+ * locks the publisher's row until the transaction ends (two imports of one publisher, the hourly one
+ * and a manual re-trigger, run one after the other), and returns the publisher's feed settings and
+ * which of `guids` it has already imported. Undefined when there is no such publisher.
+ *
+ * The guids are read with the statement's snapshot, taken before it waits for the row lock: articles
+ * that a concurrent import commits meanwhile are not among them, and the insert's ON CONFLICT skips
+ * those (as it does for any race).
+ */
+export async function startFeedImport(
+  tx: Tx,
+  publisherId: string,
+  fetched: SuccessfulFetch,
+  at: Date,
+  guids: readonly string[],
+): Promise<{ publisher: PublisherFeedSettings; importedGuids: Set<string> } | undefined> {
+  const [row] = await executePrepared(
+    tx,
+    tx
+      .updateTable('publishers')
+      .set(fetchSuccessValues(fetched, at))
+      .where('publishers.id', '=', publisherId)
+      .returning(settingsColumns)
+      .returning(defaultSitesOf)
+      .returning(importedGuidsAmong(sql.ref('publishers.id'), guids).as('imported_guids')),
+  );
+  return row && { publisher: toPublisherFeedSettings(row), importedGuids: new Set(row.imported_guids) };
 }
 
 /**
