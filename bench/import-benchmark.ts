@@ -15,8 +15,9 @@
  * Steady mode (`pnpm bench:import -- --steady`, or BENCH_PHASES=steady): the same 500 x 50 feeds served as
  * an hourly steady state: a first cycle (all new), then BENCH_STEADY_HOURS (default 2) steady cycles in
  * which 3 of every 4 feeds have 3 new items on top (dropping 3 old ones; BENCH_STEADY_NEW_ITEMS to change it)
- * and the other quarter send byte-identical bodies. Half of all servers send no validators (the changed feeds p % 4 = 0, 1), a quarter
- * send identical bodies without validators (p % 4 = 2), a quarter send ETags and changed bodies (p % 4 = 3).
+ * and the other quarter send byte-identical bodies. Half of all servers send no validators (the changed feeds
+ * p % 4 = 0, 1), a quarter send identical bodies without validators (p % 4 = 2), a quarter send ETags and
+ * changed bodies (p % 4 = 3).
  * Prints the first-cycle time, each steady cycle's time, the ratio (goal >= 10x) and worker CPU per new item.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
