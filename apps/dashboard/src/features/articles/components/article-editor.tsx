@@ -21,6 +21,7 @@ import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
 import { RichTextEditor } from './rich-text-editor';
 import { SlugField } from './slug-field';
+import { moveToBodyOnEnter } from './title-keys';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import './articles.css';
 
@@ -162,6 +163,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
           value={draft.title}
           maxLength={300}
           onChange={(event) => set('title', event.target.value)}
+          onKeyDown={moveToBodyOnEnter}
           error={errors.title}
         />
         {article ? (

@@ -63,7 +63,7 @@ export function ArticleSidebar({
 
   return (
     <aside className="article-editor-side stack" aria-label="Publishing and details">
-      <section className="card stack" aria-label="Status and actions">
+      <section className="card stack article-actions" aria-label="Status and actions">
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <span>
             Status: <ArticleStatusBadge status={article?.status ?? 'new'} />
@@ -79,14 +79,13 @@ export function ArticleSidebar({
           <Button type="submit" variant="primary" busy={saving}>
             {article ? 'Save' : 'Create draft'}
           </Button>
-          {article?.status === 'draft' && (
-            <Button busy={transition.isPending} onClick={() => void run('publish')}>
-              {dirty ? 'Save and publish' : 'Publish'}
-            </Button>
-          )}
-          {article?.status === 'published' && (
-            <Button busy={transition.isPending} onClick={() => void run('unpublish')}>
-              Unpublish
+          {/* One element for both: the focus stays on it when Publish turns into Unpublish. */}
+          {(article?.status === 'draft' || article?.status === 'published') && (
+            <Button
+              busy={transition.isPending}
+              onClick={() => void run(article.status === 'draft' ? 'publish' : 'unpublish')}
+            >
+              {article.status === 'published' ? 'Unpublish' : dirty ? 'Save and publish' : 'Publish'}
             </Button>
           )}
           {article && (
