@@ -25,7 +25,10 @@ describe('sign-in', () => {
     const admin = await api.insertAdmin();
     const view = renderDashboard('/login');
     await fillLogin(admin.email, 'not the password at all');
-    expect((await screen.findByRole('alert')).textContent).toBe('Wrong e-mail or password');
+    // The same answer for a disabled account (docs/auth.md), so the page says that it may be one.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Wrong e-mail or password. A disabled account cannot sign in: ask the newsroom.',
+    );
     expect(view.path()).toBe('/login');
   });
 

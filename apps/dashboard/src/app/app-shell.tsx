@@ -94,6 +94,7 @@ export function AppShell({ session }: { session: Session }) {
               </a>
             )}
             {link('/account', 'Account')}
+            <span className="shell-nav-account">Signed in as {user.email}</span>
           </nav>
           <div className="shell-user">
             <span className="shell-email" title={user.email}>
