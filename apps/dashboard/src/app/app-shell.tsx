@@ -20,6 +20,7 @@ const publisherLinks = [
   { to: '/publisher/dashboard', label: 'Dashboard' },
   { to: '/publisher/feed', label: 'Feed' },
 ] as const;
+type NavPath = (typeof adminLinks | typeof publisherLinks)[number]['to'] | '/account';
 
 /**
  * The signed-in frame: navigation by role (its section highlighted on lists, filtered or not, and on
@@ -29,22 +30,16 @@ export function AppShell({ session }: { session: Session }) {
   const router = useRouter();
   const signOut = useSignOut();
   const { user } = session;
-  const links = [
-    ...(user.role === 'admin' ? adminLinks : publisherLinks),
-    { to: '/account', label: 'Account' },
-  ];
+  const links = user.role === 'admin' ? adminLinks : publisherLinks;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const section = sectionOf(
-    pathname,
-    links.map((link) => link.to),
-  );
+  const section = sectionOf(pathname, [...links.map((l) => l.to), '/account']);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // A link followed from the open menu closes it (the new view's heading takes the focus).
+  // Any change of path closes the menu (Back included); the new view's heading takes the focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every change of path
   useEffect(() => setMenuOpen(false), [pathname]);
 
-  const link = (to: (typeof links)[number]['to'], label: string) => (
+  const link = (to: NavPath, label: string) => (
     <Link
       key={to}
       to={to}
@@ -79,6 +74,10 @@ export function AppShell({ session }: { session: Session }) {
             id="shell-nav"
             aria-label="Main"
             className={menuOpen ? 'shell-nav shell-nav-open' : 'shell-nav'}
+            // Following a link closes the menu, to the same path too (a filtered list's own link).
+            onClick={(event) => {
+              if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Escape' && menuOpen) {
                 setMenuOpen(false);
@@ -86,7 +85,7 @@ export function AppShell({ session }: { session: Session }) {
               }
             }}
           >
-            {links.slice(0, -1).map((l) => link(l.to, l.label))}
+            {links.map((l) => link(l.to, l.label))}
             {user.role === 'admin' && (
               // A page of the API (Bull Board), not of this app: a full page load, same session.
               <a href="/admin/queues" className="shell-link">
