@@ -60,6 +60,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /api/v1/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
   'GET /api/v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
   'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': 'resendWebhookDelivery',
+  'GET /api/v1/webhooks/{id}/deliveries/{deliveryId}/attempts': 'listWebhookDeliveryAttempts',
 
   'POST /api/v1/publisher': 'createPublisher',
   'GET /api/v1/publisher': 'listPublishers',

@@ -649,6 +649,29 @@ export interface components {
             /** @description an event an endpoint can subscribe to */
             type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
         };
+        /** WebhookDeliveryAttempt */
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first attempt */
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            durationMs: number;
+            /** @description why it failed; null when delivered */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description when the attempt after it was scheduled; null when none was
+             */
+            nextAttemptAt: string | null;
+            /** @description the answer's first 1 KB as text; null when none came */
+            responseExcerpt: string | null;
+            /** @description the HTTP status of the answer; null when none came (network error, timeout) */
+            statusCode: number | null;
+        };
+        /** WebhookDeliveryAttemptList */
+        WebhookDeliveryAttemptList: {
+            data: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
         /** WebhookDeliveryPage */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
