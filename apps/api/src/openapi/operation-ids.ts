@@ -6,6 +6,7 @@
 export const operationIds: Readonly<Record<string, string>> = {
   'GET /health': 'getHealth',
   'GET /ready': 'getReadiness',
+  'GET /metrics': 'getMetrics',
 
   'GET /api/v1/client/posts': 'listClientArticles',
   'GET /api/v1/client/partner-articles': 'listClientPartnerArticles',
