@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { relative, resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
 import { chooseStorage, startLocalStorage, storageEnvironment } from '../apps/api/scripts/local-storage';
 import { buildDashboardOrExit } from '../apps/dashboard/scripts/build-dashboard';
 import { buildBundles, productionNodeFlags } from './build';
 import { migrateOrExit } from './migrate';
+import { type Supervised, supervise } from './supervise';
 
 // Local one-command start: .env (generated on first run), migrations, the production build (dist/),
 // then the API and the worker as two node processes running it, as production does. Ctrl-C stops both.
@@ -52,9 +53,9 @@ const run = (name: string, bundle: string, nodeOptions: string, env: Record<stri
     stdio: 'inherit',
     env: { ...process.env, ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? nodeOptions },
   });
-  return Object.assign(child, { label: name });
+  return { label: name, process: child };
 };
-const children: (ChildProcess & { label: string })[] = [
+const children: Supervised[] = [
   run(
     'API',
     'api.mjs',
@@ -68,29 +69,7 @@ process.stderr.write(
     `API on ${address}/api/v1 (docs at /docs, health at /health); worker started.\n${uploadsLine}\n`,
 );
 
-// Ctrl-C reaches every process of the terminal's group, the API and the worker included: they start their
-// graceful stop on that SIGINT. What this script forwards is SIGTERM, which a stopping process ignores
-// (its SIGINT handler runs once, and a second SIGINT would kill it on the spot, unclean). A stop sent to
-// this script alone (kill -INT <pid>) still reaches both the same way.
-let stopping = false;
-function stopAll() {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-}
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
-for (const child of children) {
-  child.on('exit', async (code, signal) => {
-    const clean = code === 0;
-    process.stderr.write(
-      `${child.label} exited ${signal ? `on ${signal}` : `with code ${code}`}${clean ? '' : ' (not a clean stop)'}\n`,
-    );
-    // One process down stops the other: a half-running service is worse than a stopped one.
-    stopAll();
-    if (!children.every((c) => c.exitCode !== null || c.signalCode !== null)) return;
-    await localStorage?.close();
-    process.exit(children.every((c) => c.exitCode === 0) ? 0 : 1);
-  });
-}
+// Ctrl-C and SIGTERM stop both (supervise.ts says why it forwards SIGTERM); the store stops after them.
+const code = await supervise(children, (line) => process.stderr.write(line));
+await localStorage?.close();
+process.exit(code);
