@@ -259,6 +259,15 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
     expect(await publisher.getByRole('alertdialog').count()).toBe(0);
   });
 
+  it('keeps the focus in the row when Approve leaves it, on the row’s next action', async () => {
+    await admin.goto(`${stack.origin}/publishers`);
+    const approve = admin.getByRole('button', { name: 'Approve Quay Courier' });
+    await approve.focus();
+    await admin.keyboard.press('Enter');
+    await approve.waitFor({ state: 'detached' });
+    await expectFocus(admin, 'button:Disable Quay Courier');
+  });
+
   it('sent no request to another host from any dashboard view', () => {
     expect(offsite).toEqual([]);
   });
