@@ -43,3 +43,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // net.connect to a name with several addresses fails with an AggregateError of each attempt's error.
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
 }
+
+/**
+ * Whether `error` is Postgres refusing a text-search query it cannot parse with its fixed operator stack
+ * (32 deep, tsquery.c): a run of 33 or more negations (`-------`, `- - -`) in a client's `q`. The input's
+ * fault, not ours. Postgres 15 raises it as XX000 and later versions as 54001 (statement too complex), so
+ * the source file names it.
+ */
+export function isSearchTooComplex(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, file } = error as { code?: unknown; file?: unknown };
+  return file === 'tsquery.c' && (code === '54001' || code === 'XX000');
+}
