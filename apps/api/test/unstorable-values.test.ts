@@ -29,8 +29,8 @@ describe('unstorableValueErrors', () => {
 
   it('names a lone UTF-16 surrogate, in a value or a property name, and accepts a pair', () => {
     expect(paths({ a: ['x\ud800'], '\udc00': 1, emoji: '\ud83d\udcf0' })).toEqual([
-      ['/a/0', 'must not contain a lone UTF-16 surrogate'],
       ['/\udc00', 'must not contain a lone UTF-16 surrogate in its name'],
+      ['/a/0', 'must not contain a lone UTF-16 surrogate'],
     ]);
   });
 
