@@ -17,12 +17,27 @@ const unreachableNodeCodes = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+// What pg says when the server's byte stream stops making sense (a corrupted or truncated stream, a
+// middlebox gone wrong): the connection cannot be trusted with another query.
+const brokenStreamMessages = [
+  /^received invalid response: /, // pg-protocol: an unknown message type
+  /^Received unexpected \w+ message from backend\.$/, // pg: an answer to no query
+];
 const unavailableMessages = [
   /^Query read timeout$/, // our query deadline (pg's query_timeout, DeadlineCursor)
   /^timeout exceeded when trying to connect$/, // pool checkout (connectionTimeoutMillis)
   /^Connection terminated/, // the socket closed under a query, or connecting timed out
   /is not queryable$/, // a client whose connection already failed
+  ...brokenStreamMessages,
 ];
+
+/** Whether `error` says the connection's protocol stream is garbled: discard the connection. */
+export function isBrokenConnection(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  if (code === '08P01') return true; // protocol_violation: Postgres read garbage from us
+  return typeof message === 'string' && brokenStreamMessages.some((pattern) => pattern.test(message));
+}
 
 /**
  * SQLSTATEs of an unavailable or overloaded server: class 08 (connection exception), class 53
