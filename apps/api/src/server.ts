@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadApiConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createMetricsRegistry } from '@newsroom/metrics';
@@ -41,8 +42,15 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  // SIGTERM is an orchestrator's stop: drain first, so its load balancer notices (/ready 503) and stops
+  // sending before the listener closes. SIGINT is a developer's Ctrl-C: close at once.
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.log.info({ signal, drainMs }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+  if (drainMs > 0) {
+    app.drain.begin();
+    await sleep(drainMs);
+  }
   await app.close();
   await feedImportQueue.close();
   await Promise.allSettled([db.destroy(), redis.quit()]);

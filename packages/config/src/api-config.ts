@@ -11,6 +11,8 @@ import {
   type RateLimit,
   RateLimitSetting,
   rateLimitOf,
+  ShutdownDrainMs,
+  shutdownDrainMsOf,
   trustProxyOf,
   Url,
 } from './setting-types';
@@ -57,6 +59,7 @@ export const apiEnvSchema = Type.Object({
     'a connection with no traffic either way this long is closed',
   ),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Milliseconds(72_000, 'an idle keep-alive connection is closed after this long'),
+  SHUTDOWN_DRAIN_MS: ShutdownDrainMs,
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
   CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
     default: 300,
@@ -132,6 +135,11 @@ export interface ApiConfig extends CommonConfig {
   trustProxy: boolean | number | string;
   /** Fastify's connectionTimeout, requestTimeout and keepAliveTimeout, ms (0: off). */
   http: { connectionTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
+   * After SIGTERM: how long /ready answers 503 while requests are still served, so load balancers stop
+   * sending before the listener closes (ms; 0: close at once).
+   */
+  shutdownDrainMs: number;
   client: {
     /** Cache-Control max-age of client responses, seconds. */
     cacheMaxAge: number;
@@ -226,6 +234,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    shutdownDrainMs: shutdownDrainMsOf(env),
     client: {
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,

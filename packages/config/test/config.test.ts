@@ -46,6 +46,25 @@ describe('timeouts', () => {
   });
 });
 
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('drains 5 s after SIGTERM in production, not at all elsewhere, unless set', () => {
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'production' }).shutdownDrainMs).toBe(5_000);
+    expect(loadApiConfig(valid).shutdownDrainMs).toBe(0);
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(
+      1_500,
+    );
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(
+      0,
+    );
+  });
+
+  it.each(['-1', '60001', '2s', 'soon'])('refuses %s, naming the variable', (value) => {
+    expect(() => loadApiConfig({ ...valid, SHUTDOWN_DRAIN_MS: value })).toThrow(
+      /SHUTDOWN_DRAIN_MS is invalid/,
+    );
+  });
+});
+
 describe('loadApiConfig', () => {
   it('reads a minimal environment with defaults', () => {
     const config = loadApiConfig(valid);
