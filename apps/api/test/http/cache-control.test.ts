@@ -32,6 +32,12 @@ describe('Cache-Control on dashboard API answers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('holds for the queue dashboard (signed out: the redirect to sign-in)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/admin/queues/api/queues' });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('holds for a login answer', async () => {
     const response = await app.inject({
       method: 'POST',
