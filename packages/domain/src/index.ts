@@ -15,6 +15,7 @@ export * from './changes/article-change';
 export * from './changes/article-change.repository';
 export * from './changes/article-change.service';
 export * from './db/create-db';
+export { guardedSocket } from './db/guarded-socket';
 export * from './db/pg-errors';
 export * from './db/ping';
 export * from './db/prepared-statements';

@@ -21,6 +21,7 @@ const unreachableNodeCodes = new Set([
 // middlebox gone wrong): the connection cannot be trusted with another query.
 const brokenStreamMessages = [
   /^received invalid response: /, // pg-protocol: an unknown message type
+  /^Postgres sent a malformed message$/, // GuardedSocket: parsing a message threw
   /^Received unexpected \w+ message from backend\.$/, // pg: an answer to no query
 ];
 const unavailableMessages = [
