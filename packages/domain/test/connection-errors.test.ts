@@ -28,7 +28,10 @@ describe('a connection that fails as it is handed out', () => {
     ],
     ['a protocol violation (08P01)', fatalMessage('08P01', 'invalid frontend message type 0')],
     ['a corrupted stream (an unknown message type)', Buffer.from('\xff\x00\x00\x00\x08garb', 'latin1')],
-    ['a corrupted stream (a length shorter than its header)', Buffer.from('D\x00\x00\x00\x00garbage', 'latin1')],
+    [
+      'a corrupted stream (a length shorter than its header)',
+      Buffer.from('D\x00\x00\x00\x00garbage', 'latin1'),
+    ],
     ['a corrupted stream (a data row with no query)', Buffer.from('D\x00\x00\x00\x06\x00\x00', 'latin1')],
   ])('fails the query as "database unavailable" and the process lives on: %s', async (_name, tail) => {
     const proxy = await startTamperingProxy(postgres, tail);
