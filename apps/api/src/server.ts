@@ -57,8 +57,9 @@ async function shutdown(signal: string) {
   clearTimeout(force);
   process.exit(0);
 }
+// A second Ctrl-C kills at once (the developer's way out); a repeated SIGTERM must not cut a drain short.
 process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   if (config.admin) {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase, testRedis } from '@newsroom/test-support';
+import { createTestDatabase, entryPointCwd, testRedis, tsxLoader } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // The real server.ts under load, stopped with SIGTERM, in front of a "load balancer" as they work: it polls
@@ -38,8 +38,8 @@ describe('the API process on SIGTERM under load', () => {
   it('answers /ready 503 and keeps serving through the drain, then exits 0: no request fails', async () => {
     const port = await freePort();
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
+    const child = spawn(process.execPath, ['--import', tsxLoader, resolve(root, 'apps/api/src/server.ts')], {
+      cwd: entryPointCwd,
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',

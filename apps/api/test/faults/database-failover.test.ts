@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase, testRedis } from '@newsroom/test-support';
+import { createTestDatabase, entryPointCwd, testRedis, tsxLoader } from '@newsroom/test-support';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
@@ -42,9 +42,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** node with tsx's loader (not the tsx CLI, whose child would outlive a kill); keeps the output's tail. */
+/**
+ * node with tsx's loader (not the tsx CLI, whose child would outlive a kill), from an empty folder (no .env,
+ * no dashboard build picked up); keeps the output's tail.
+ */
 function start(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, script)], { cwd: root, env });
+  const child = spawn(process.execPath, ['--import', tsxLoader, resolve(root, script)], {
+    cwd: entryPointCwd,
+    env,
+  });
   children.push(child);
   let output = '';
   const keep = (chunk: Buffer) => {
