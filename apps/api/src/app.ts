@@ -24,6 +24,11 @@ import type { AppDeps } from './types';
 
 export const bodyLimitBytes = 1024 * 1024;
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of us (a function in Fastify's typings). */
+function fastifyTrustProxy(hops: number | boolean | string) {
+  return typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+}
+
 /**
  * Builds the whole HTTP app from its infrastructure. server.ts and the tests call this same function,
  * so tests exercise exactly what runs in production (through `app.inject`).
@@ -39,6 +44,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     clientErrorHandler: answerClientError,
     // One line per request instead of two (request-log.ts).
     logController: new OneLineRequestLog(deps.config.requestLogLevel),
+    // Here, not in server.ts: tests then see the client addresses production sees (login limiter).
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());

@@ -276,6 +276,7 @@ describe('loadAdminCliConfig', () => {
     expect(loadAdminCliConfig({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
       databaseUrl: valid.DATABASE_URL,
       bcryptCost: 12,
+      redis: { url: 'redis://127.0.0.1:6379', queuePrefix: 'newsroom' },
     });
     expect(() => loadAdminCliConfig({})).toThrow(/DATABASE_URL is required/);
   });
