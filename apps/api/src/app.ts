@@ -19,6 +19,7 @@ import { rateLimitsPlugin } from './rate-limits/rate-limits.plugin';
 import { requestIdOf, requestIdPlugin } from './request-id';
 import { OneLineRequestLog } from './request-log';
 import { routes } from './routes';
+import { DeviceCookies } from './routes/auth/device-cookie';
 import { LoginLimiter } from './routes/auth/login-limiter';
 import type { AppDeps } from './types';
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('passwords', passwords);
   app.addHook('onClose', () => passwords.close());
   app.decorate('loginLimiter', new LoginLimiter(deps.redis, deps.config.redis.queuePrefix));
+  app.decorate('deviceCookies', new DeviceCookies(deps.config.jwt.secret, deps.config.env === 'production'));
   app.decorate('storage', deps.storage);
   const siteKeyUsage = new SiteKeyUsage(deps.db, app.log);
   app.decorate('siteKeyUsage', siteKeyUsage);
