@@ -35,8 +35,13 @@ export interface HostSlots {
 
 export interface HostSlotsOptions {
   connection: Redis;
-  /** Key prefix (the queue prefix): `<prefix>:feed-host:<host>`. */
+  /** Key prefix (the queue prefix): `<prefix>:<namespace>:<host>`. */
   prefix: string;
+  /**
+   * What the slots are counted per: `feed-host` (the default: per feed host) or `feed-publisher` (the same
+   * mechanism per publisher id, so one publisher's jobs never hold more than their share of the workers).
+   */
+  namespace?: string;
   /** Leases per host at once, across every process sharing the Redis (FEED_FETCHES_PER_HOST). */
   perHost: number;
   /** A lease expires this long after it was taken: longer than a fetch can last (its deadline). */
@@ -52,8 +57,8 @@ const maxPauseMs = 500;
  * for good.
  */
 export function createHostSlots(options: HostSlotsOptions): HostSlots {
-  const { connection, prefix, perHost, leaseMs } = options;
-  const keyOf = (host: string) => `${prefix}:feed-host:${host.toLowerCase()}`;
+  const { connection, prefix, perHost, leaseMs, namespace = 'feed-host' } = options;
+  const keyOf = (host: string) => `${prefix}:${namespace}:${host.toLowerCase()}`;
   return {
     async acquire(host, waitMs) {
       const key = keyOf(host);

@@ -86,6 +86,10 @@ export const apiEnvSchema = Type.Object({
   }),
   RATE_LIMIT_API_KEY_FAILURES: RateLimitSetting('20/1m', 'wrong client API keys per client address'),
   RATE_LIMIT_TEST_FEED: RateLimitSetting('10/1m', 'feed previews per dashboard user'),
+  RATE_LIMIT_FEED_URL_CHANGES: RateLimitSetting(
+    '5/1h',
+    'feed address changes per publisher (each queues a fetch of the new address)',
+  ),
   RATE_LIMIT_CLIENT_ALL: RateLimitSetting('10/1m', 'GET /client/all per API key'),
   RATE_LIMIT_CLIENT: RateLimitSetting('off', 'the other client routes per API key'),
   FEED_PREVIEW_MAX_BYTES: Type.Integer({
@@ -155,6 +159,8 @@ export interface ApiConfig extends CommonConfig {
     apiKeyFailures: RateLimit | null;
     /** Feed previews (both test-feed routes) per dashboard user. */
     testFeed: RateLimit | null;
+    /** New feed addresses saved per publisher (each queues a first import). */
+    feedUrlChanges: RateLimit | null;
     /** GET /client/all per API key. */
     clientAll: RateLimit | null;
     /** The other client routes per API key: off by default (a Redis round trip per cached read). */
@@ -237,6 +243,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     rateLimits: {
       apiKeyFailures: rateLimitOf(env.RATE_LIMIT_API_KEY_FAILURES),
       testFeed: rateLimitOf(env.RATE_LIMIT_TEST_FEED),
+      feedUrlChanges: rateLimitOf(env.RATE_LIMIT_FEED_URL_CHANGES),
       clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
       client: rateLimitOf(env.RATE_LIMIT_CLIENT),
     },

@@ -200,6 +200,7 @@ describe('rate limits', () => {
     expect(loadApiConfig(valid).rateLimits).toEqual({
       apiKeyFailures: { max: 20, windowMs: 60_000 },
       testFeed: { max: 10, windowMs: 60_000 },
+      feedUrlChanges: { max: 5, windowMs: 3_600_000 },
       clientAll: { max: 10, windowMs: 60_000 },
       client: null,
     });
@@ -235,6 +236,7 @@ describe('loadWorkerConfig', () => {
       scheduleCheckMs: 30_000,
       lockMs: 30_000,
       fetchesPerHost: 2,
+      fetchesPerPublisher: 1,
     });
     expect(config.feeds.userAgent).toMatch(/^NewsroomFeedFetcher\/1\.0 \(\+https:\/\//);
   });
