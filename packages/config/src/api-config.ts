@@ -104,6 +104,13 @@ export const apiEnvSchema = Type.Object({
     maximum: 64,
     description: 'test-feed previews running at once per API process; more get 503 with Retry-After',
   }),
+  FEED_PREVIEW_CONCURRENCY_PER_USER: Type.Integer({
+    default: 1,
+    minimum: 1,
+    maximum: 64,
+    description:
+      "test-feed previews one dashboard user runs at once, within FEED_PREVIEW_CONCURRENCY; more get 429 (one user cannot take everyone's slots)",
+  }),
 });
 
 export interface StorageConfig {
@@ -172,6 +179,8 @@ export interface ApiConfig extends CommonConfig {
     maxBytes: number;
     /** Previews at once in this process. */
     concurrency: number;
+    /** Previews at once per dashboard user, within `concurrency`. */
+    concurrencyPerUser: number;
   };
 }
 
@@ -247,6 +256,10 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
       client: rateLimitOf(env.RATE_LIMIT_CLIENT),
     },
-    feedPreview: { maxBytes: env.FEED_PREVIEW_MAX_BYTES, concurrency: env.FEED_PREVIEW_CONCURRENCY },
+    feedPreview: {
+      maxBytes: env.FEED_PREVIEW_MAX_BYTES,
+      concurrency: env.FEED_PREVIEW_CONCURRENCY,
+      concurrencyPerUser: env.FEED_PREVIEW_CONCURRENCY_PER_USER,
+    },
   };
 }
