@@ -67,8 +67,9 @@ export async function fetchFeedJob(
     throw new UnrecoverableError('fetch-feed needs data { "publisherId": "<publisher uuid>" }');
   }
   // One publisher's jobs never hold more than its share of the worker slots (FEED_FETCHES_PER_PUBLISHER):
-  // a job of a publisher already at its share is delayed at once rather than waiting in a slot.
-  const publisherLease = await takeSlotOrDelay(job, deps, deps.publisherSlots, publisherId, 0, token);
+  // a job of a publisher already at its share is delayed at once rather than waiting in a slot. The lease
+  // is named after the job, so the job run again after its worker died gets its own lease back at once.
+  const publisherLease = await takeSlotOrDelay(job, deps, deps.publisherSlots, publisherId, 0, token, job.id);
   try {
     return await fetchAndImport(job, deps, token);
   } finally {
@@ -240,8 +241,9 @@ async function takeSlotOrDelay(
   key: string,
   waitMs: number,
   token: string | undefined,
+  holder?: string,
 ): Promise<HostLease> {
-  const lease = await slots.acquire(key, waitMs);
+  const lease = await slots.acquire(key, waitMs, holder);
   if (lease) return lease;
   if (!token) throw new Error(`no fetch slot free for ${key}`);
   const delayMs = Math.round(deps.hostRedelayMs * (0.5 + Math.random()));
