@@ -24,6 +24,8 @@ const feed = readFeedFixture('guardian.rss');
 const server = await startFeedServer({
   '/slow.rss': { body: feed, delayMs: slowMs },
   '/fast.rss': { body: feed },
+  '/a-little-slow.rss': { body: feed, delayMs: 2_000 },
+  '/next.rss': { body: feed },
 });
 const workerConnection = createRedisConnection(config.redis.url, 'worker');
 const worker = await createImportWorker({
@@ -139,6 +141,41 @@ describe('a flood of feed-address changes', () => {
       });
     const url = `${server.url('/fast.rss')}?same=1`;
     for (let i = 0; i < 10; i++) expect((await save(url, [`tag ${i}`])).statusCode).toBe(200);
+  });
+});
+
+/** Polls `check` every 50 ms until it holds, for at most `ms` (then the test's expectation fails). */
+async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describe('one first import per publisher at a time', () => {
+  it('keeps an address saved while the first import runs, and fetches it after that one', async () => {
+    const publisher = await approvedPublisher();
+    const save = (path: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/publisher/me/feed',
+        headers: bearer(publisher.token),
+        payload: { feedUrl: server.url(path) },
+      });
+    expect((await save('/a-little-slow.rss')).statusCode).toBe(200);
+    const running = async () =>
+      (await pendingJobsOf(publisher.publisherId)).some((job) => job.processedOn !== undefined);
+    expect(await eventually(running, 10_000)).toBe(true);
+
+    expect((await save('/next.rss')).statusCode).toBe(200);
+    // Not a second job beside the running one: BullMQ keeps the request until that one finishes.
+    expect(await pendingJobsOf(publisher.publisherId)).toHaveLength(1);
+    expect(await eventually(async () => server.requestsTo('/next.rss').length === 1, 20_000)).toBe(true);
+    expect(
+      await eventually(async () => (await pendingJobsOf(publisher.publisherId)).length === 0, 10_000),
+    ).toBe(true);
   });
 });
 
