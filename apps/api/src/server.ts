@@ -23,9 +23,6 @@ const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: confi
 const storage = config.storage && createUploadSigner(config.storage);
 // Measured only when someone may read it: METRICS_TOKEN set.
 const metricsRegistry = config.metrics.token ? createMetricsRegistry() : undefined;
-const hops = config.trustProxy;
-// A hop count trusts that many proxies in front of us (Fastify's typings take it as a function).
-const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
   { config, db, redis, feedImportQueue, storage, metricsRegistry },
   {
@@ -33,7 +30,6 @@ const app = await buildApp(
       config.logLevel,
       (await developmentLogStream(config.env)) ?? new BatchedLogDestination(),
     ),
-    trustProxy,
   },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));

@@ -219,6 +219,7 @@ describe('rate limits', () => {
     expect(loadApiConfig(valid).rateLimits).toEqual({
       apiKeyFailures: { max: 20, windowMs: 60_000 },
       testFeed: { max: 10, windowMs: 60_000 },
+      feedUrlChanges: { max: 5, windowMs: 3_600_000 },
       clientAll: { max: 10, windowMs: 60_000 },
       client: null,
     });
@@ -254,6 +255,7 @@ describe('loadWorkerConfig', () => {
       scheduleCheckMs: 30_000,
       lockMs: 30_000,
       fetchesPerHost: 2,
+      fetchesPerPublisher: 1,
     });
     expect(config.feeds.userAgent).toMatch(/^NewsroomFeedFetcher\/1\.0 \(\+https:\/\//);
   });
@@ -295,6 +297,7 @@ describe('loadAdminCliConfig', () => {
     expect(loadAdminCliConfig({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
       databaseUrl: valid.DATABASE_URL,
       bcryptCost: 12,
+      redis: { url: 'redis://127.0.0.1:6379', queuePrefix: 'newsroom' },
     });
     expect(() => loadAdminCliConfig({})).toThrow(/DATABASE_URL is required/);
   });

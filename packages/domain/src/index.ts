@@ -60,6 +60,7 @@ export * from './users/administrator.service';
 export * from './users/login.service';
 export * from './users/password-change.service';
 export * from './users/password-hasher';
+export * from './users/password-replacement.service';
 export * from './users/user';
 export * from './users/user.repository';
 export * from './webhooks/feed-failed.service';
