@@ -2,6 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { noStore } from '../../plugins/no-store';
 import { queueDashboardPath, requireDashboardAdministrator } from '../../plugins/queue-dashboard-auth';
 import { adaptBoardPage, boardEnvironment, boardFonts } from './queue-dashboard-page';
 
@@ -23,6 +24,9 @@ export const queueDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (!queue) return;
 
   await app.register(async (board) => {
+    // Its API answers list jobs (publishers, request ids) to signed-in administrators only: kept nowhere,
+    // and set first, so the sign-in redirect carries it too.
+    board.addHook('onRequest', noStore);
     board.addHook('onRequest', requireDashboardAdministrator);
     // The board's page (HTML) loses its web font from another host and gains a link back to the dashboard.
     board.addHook('onSend', async (_request, reply, payload) => {
