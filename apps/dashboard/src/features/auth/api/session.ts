@@ -40,6 +40,24 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Signing in again in the dialog over a view (the session ended meanwhile): the same person keeps the
+ * query cache and everything on screen.
+ */
+export function useReauthenticate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<Session>('/auth/session', body),
+    meta: { silent: true },
+    onSuccess: (session) => {
+      setCsrfToken(session.csrfToken);
+      // Someone else: the caller reloads the app for them (the previous person's cache must not show).
+      const before = queryClient.getQueryData<Session | null>(sessionKey);
+      if (before?.user.id === session.user.id) queryClient.setQueryData(sessionKey, session);
+    },
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
