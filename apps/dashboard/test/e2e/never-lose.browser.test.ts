@@ -92,7 +92,8 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });
     await dialog.waitFor({ timeout: 15_000 });
     expect(page.url()).toBe(`${stack.origin}/articles/${article.id}`);
-    expect(await page.getByRole('textbox', { name: 'Body' }).textContent()).toContain(
+    // Under the modal dialog the view is hidden from assistive technology (aria-hidden), not gone.
+    expect(await page.getByRole('textbox', { name: 'Body', includeHidden: true }).textContent()).toContain(
       'Buses follow on Tuesday.',
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
