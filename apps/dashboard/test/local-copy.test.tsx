@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertArticle } from '../../api/test/support/content-fixtures';
 import { emptyDraft } from '../src/features/articles/components/article-draft';
 import {
@@ -127,5 +127,35 @@ describe('the editor with the local copy and autosave', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
     expect((await stored(article.id)).category).toBeNull();
+  });
+
+  it('sends a Save made while an autosave is under way with the version that autosave produced: no conflict', async () => {
+    const { article } = await openEditor('draft');
+    // The autosave's answer is held back (a slow network): the server has saved, the editor does not know yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await api.api().fetch(input, init);
+      if (init?.method === 'PUT' && first) {
+        first = false;
+        await held;
+      }
+      return response;
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Category'), 'Local');
+    await screen.findByText('Saving…', {}, { timeout: 15_000 });
+    await user.type(screen.getByLabelText('Section'), 'Ferries');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    release();
+    await waitFor(async () =>
+      expect(await stored(article.id)).toMatchObject({ category: 'Local', section: 'Ferries' }),
+    );
+    await screen.findByText(/^Saved \d{2}:\d{2}$/);
+    expect(screen.queryByRole('alertdialog', { name: 'Changed by someone else' })).toBeNull();
+    expect(api.api().calls.filter((call) => call.status === 412)).toEqual([]);
   });
 });
