@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertArticle } from '../../api/test/support/content-fixtures';
 import { pendingCountQuery } from '../src/features/review/api/review';
 import { password, setUpDashboardApi } from './support/dashboard-test-app';
@@ -10,6 +10,9 @@ import { renderDashboard } from './support/render-dashboard';
 // view stays, a sign-in dialog opens over it, and the requests that met the 401 are sent again after it.
 
 const api = await setUpDashboardApi();
+// Each case signs in twice and renders the editor: many seconds on a busy 2-core machine.
+vi.setConfig({ testTimeout: 45_000 });
+beforeEach(() => localStorage.clear());
 
 const stored = (id: string) =>
   api.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -55,7 +58,7 @@ describe('signing in again over the view', () => {
     await waitFor(async () =>
       expect((await stored(article.id)).title).toBe('Ferry timetable changes on Monday'),
     );
-    await screen.findByText('All changes saved');
+    await screen.findByText(/^Saved \d{2}:\d{2}$/);
     expect(view.path()).toBe(`/articles/${article.id}`);
   });
 
@@ -75,8 +78,8 @@ describe('signing in again over the view', () => {
     await screen.findByRole('heading', { name: /report/i, level: 1 });
   });
 
-  it('keeps the view when a background poll meets the ended session; Sign out goes to /login', async () => {
-    const { article, view } = await openEditor();
+  it('keeps the view when a background poll meets the ended session; Sign out goes to /login, the text kept in the browser', async () => {
+    const { article, admin, view } = await openEditor();
     const user = userEvent.setup();
     const title = screen.getByLabelText('Title');
     await user.type(title, ' (update)');
@@ -94,6 +97,16 @@ describe('signing in again over the view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await waitFor(() =>
       expect(view.path()).toBe(`/login?next=${encodeURIComponent(`/articles/${article.id}`)}`),
+    );
+    // Signing in on /login leads back to the editor, which offers the text typed before.
+    await user.type(await screen.findByLabelText('E-mail'), admin.email);
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const offer = await screen.findByRole('region', { name: 'Unsaved text from before' });
+    await user.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText('Title', { selector: 'input[name="title"]' })).toHaveProperty(
+      'value',
+      'Ferry timetable changes (update)',
     );
   });
 });
