@@ -52,7 +52,10 @@ export async function apiExchange<T>(
     try {
       return await exchangeOnce<T>(path, options);
     } catch (error) {
-      if (!(signedIn && isSessionExpired(error) && canReauthenticate() && !isSessionRoute(path))) throw error;
+      // Still signed in when the answer came (not signed out meanwhile), and someone can sign in again.
+      const stillSignedIn = signedIn && csrfToken !== null;
+      if (!(stillSignedIn && isSessionExpired(error) && canReauthenticate() && !isSessionRoute(path)))
+        throw error;
       // Nothing was done by the server (401 comes before any handler): the same request is safe to send
       // again, with the new session's CSRF token.
       await waitForSignIn(error, options.signal);

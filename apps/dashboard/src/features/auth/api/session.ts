@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, setCsrfToken } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { LoginBody, Role, Session } from '../../../lib/api-types';
+import { reauthAbandoned } from '../../../lib/reauth';
 
 export const sessionKey = ['session'] as const;
 
@@ -64,6 +65,8 @@ export function useSignOut() {
     mutationFn: () => api.delete('/auth/session'),
     onSettled: () => {
       setCsrfToken(null);
+      // A request that met the ending session just before: it fails rather than asking to sign in again.
+      reauthAbandoned();
       queryClient.clear();
       queryClient.setQueryData(sessionKey, null);
     },
