@@ -62,6 +62,24 @@ describe('signing in again over the view', () => {
     expect(view.path()).toBe(`/articles/${article.id}`);
   });
 
+  it('creates a new draft after the sign-in when Create draft met the ended session', async () => {
+    const admin = await api.insertAdmin();
+    await api.signIn(admin.email);
+    const view = renderDashboard('/articles/new');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Storm warning for the coast');
+    await waitFor(() => expect(view.dashboard.queryClient.isFetching()).toBe(0));
+    await endSessions();
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    expect(view.path()).toBe('/articles/new');
+    await user.type(within(dialog).getByLabelText('Password'), password);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(view.path()).toMatch(/^\/articles\/[0-9a-f-]{36}$/));
+    const id = view.path().split('/').pop() as string;
+    expect((await stored(id)).title).toBe('Storm warning for the coast');
+  });
+
   it('says so when the password is wrong, and keeps waiting', async () => {
     await openEditor();
     const user = userEvent.setup();

@@ -96,6 +96,14 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
     expect(await page.getByRole('textbox', { name: 'Body', includeHidden: true }).textContent()).toContain(
       'Buses follow on Tuesday.',
     );
+    // The focus starts in the password field and stays inside the dialog.
+    const focusInDialog = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    expect(await focusInDialog()).toBe(true);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshots(page, 'reauth-dialog');
 
