@@ -24,6 +24,7 @@ export function ArticleSidebar({
   article,
   draft,
   dirty,
+  status,
   errors,
   saving,
   onChange,
@@ -34,6 +35,8 @@ export function ArticleSidebar({
   article: Article | null;
   draft: ArticleDraft;
   dirty: boolean;
+  /** The save status line ("Unsaved changes", "Saved 12:04"). */
+  status: string;
   errors: Errors;
   saving: boolean;
   onChange<K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]): void;
@@ -69,7 +72,7 @@ export function ArticleSidebar({
             Status: <ArticleStatusBadge status={article?.status ?? 'new'} />
           </span>
           <span className="muted" aria-live="polite">
-            {dirty ? 'Unsaved changes' : article ? 'All changes saved' : ''}
+            {status}
           </span>
         </div>
         {article?.publishedAt && (
