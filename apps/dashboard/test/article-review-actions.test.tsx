@@ -87,7 +87,7 @@ describe('"Approve selected" on /articles', () => {
 
     const toast = (await screen.findByText('Approved 2 articles')).closest('li') as HTMLElement;
     fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
-    await screen.findByText('Back to pending: 2 of 2 done.');
+    await screen.findByText('Back to pending: 2 of 2');
     expect((await stored(a.id)).status).toBe('pending');
   });
 });

@@ -36,18 +36,17 @@ export function BulkActions({
 
   function confirm() {
     if (!action) return;
-    bulk.mutate(
-      { action, ids: [...selected] },
-      {
-        onSuccess: (answer) => {
-          setResults({ action, results: answer.results });
-          setAction(null);
-          onDone();
-          const approved = answer.results.filter((r) => r.ok).map((r) => r.id);
-          if (action === 'approve' && approved.length > 0) offerUndo(approved);
-        },
-      },
-    );
+    // mutateAsync: mutate's callbacks are dropped if this bar unmounts first (the list refetched empty).
+    bulk
+      .mutateAsync({ action, ids: [...selected] })
+      .then((answer) => {
+        setResults({ action, results: answer.results });
+        setAction(null);
+        onDone();
+        const approved = answer.results.filter((r) => r.ok).map((r) => r.id);
+        if (action === 'approve' && approved.length > 0) offerUndo(approved);
+      })
+      .catch(() => {}); // the query client's handler has said why
   }
 
   function offerUndo(ids: string[]) {
@@ -59,10 +58,17 @@ export function BulkActions({
       action: {
         label: 'Undo',
         altText: `Undo: move the ${what} back to pending`,
+        // Said in a toast, not the results card: the list (and this bar) may be gone by then.
         onAction: () =>
           void bulk
             .mutateAsync({ action: 'back-to-pending', ids })
-            .then((answer) => setResults({ action: 'back-to-pending', results: answer.results }))
+            .then((answer) => {
+              const back = answer.results.filter((r) => r.ok).length;
+              toast({
+                kind: back === ids.length ? 'info' : 'error',
+                title: `Back to pending: ${back} of ${ids.length}`,
+              });
+            })
             .catch(() => {}), // the query client's handler has said why
       },
     });
