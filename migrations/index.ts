@@ -23,6 +23,8 @@ import * as feedSteadyState from './2026-11-23T1930-feed-steady-state';
 import * as publisherImportRules from './2026-11-23T1940-publisher-import-rules';
 import * as contentChangeSites from './2026-11-23T1950-content-change-sites';
 import * as slugLockAndTaken from './2026-11-24T0300-slug-lock-and-taken';
+import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-attempts';
+import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
 import * as articleReviewDecision from './2026-11-27T1220-article-review-decision';
 
 /**
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1940-publisher-import-rules': publisherImportRules,
   '2026-11-23T1950-content-change-sites': contentChangeSites,
   '2026-11-24T0300-slug-lock-and-taken': slugLockAndTaken,
+  '2026-11-27T1200-webhook-delivery-attempts': webhookDeliveryAttempts,
+  '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
   '2026-11-27T1220-article-review-decision': articleReviewDecision,
 };
 
