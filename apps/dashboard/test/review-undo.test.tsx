@@ -94,4 +94,25 @@ describe('reversible review', () => {
       review_reason: 'A press release, not news',
     });
   });
+
+  it('rejects the checked articles with one reason, and Undo brings them all back', async () => {
+    const [first, second] = await queueOf('Checked one', 'Checked two');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select “Checked one”' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select “Checked two”' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject selected (2)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject 2 articles?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Adverts' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    const undo = await undoIn('Rejected 2 articles');
+    expect(await stored(first?.id as string)).toMatchObject({ status: 'rejected', review_reason: 'Adverts' });
+    expect(await stored(second?.id as string)).toMatchObject({
+      status: 'rejected',
+      review_reason: 'Adverts',
+    });
+    fireEvent.click(undo);
+    await screen.findByText('Back to pending: 2 articles');
+    expect((await stored(first?.id as string)).status).toBe('pending');
+    expect((await stored(second?.id as string)).status).toBe('pending');
+    await screen.findByRole('button', { name: /^Checked two/ });
+  });
 });

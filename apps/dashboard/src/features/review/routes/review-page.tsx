@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import {
   pendingQuery,
@@ -12,7 +13,7 @@ import {
   useReviewMany,
   useReviewOne,
 } from '../api/review';
-import { ArticlePreview } from '../components/article-preview';
+import { ArticlePreview, maxReviewReasonLength } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';
 import { ReviewShortcuts } from '../components/review-shortcuts';
@@ -43,6 +44,8 @@ export function ReviewPage({
   const [confirmReject, setConfirmReject] = useState(false);
   // The reason typed for the selected article (sent with its decision, shown to the publisher).
   const [reason, setReason] = useState<{ id: string | null; text: string }>({ id: null, text: '' });
+  // The reason for the checked articles, asked with the bulk rejection.
+  const [bulkReason, setBulkReason] = useState('');
 
   const allArticles = queue.data?.data ?? [];
   const articles = allArticles.filter((article) => !hidden.has(article.id));
@@ -75,29 +78,27 @@ export function ReviewPage({
       .catch(() => unhide([id]));
   }
 
-  function reviewMany(action: ReviewAction) {
+  function reviewMany(action: ReviewAction, reason = '') {
     const batch = checkedIds;
     if (batch.length === 0) return;
     hide(batch);
-    many.mutate(
-      { ids: batch, action },
-      {
-        onSuccess: ({ results }) => {
-          const failed = results.filter((result) => !result.ok);
-          unhide(failed.map((result) => result.id));
-          const okIds = results.filter((result) => result.ok).map((result) => result.id);
-          if (okIds.length > 0) offerUndo(okIds, `${done[action]} ${plural(okIds.length)}`);
-          if (failed.length > 0) {
-            toast({
-              kind: 'error',
-              title: `${plural(failed.length)} could not be ${action === 'approve' ? 'approved' : 'rejected'}`,
-              description: failed[0]?.error?.message,
-            });
-          }
-        },
-        onError: () => unhide(batch),
-      },
-    );
+    many
+      .mutateAsync({ ids: batch, action, reason })
+      .then(({ results }) => {
+        setBulkReason('');
+        const failed = results.filter((result) => !result.ok);
+        unhide(failed.map((result) => result.id));
+        const okIds = results.filter((result) => result.ok).map((result) => result.id);
+        if (okIds.length > 0) offerUndo(okIds, `${done[action]} ${plural(okIds.length)}`);
+        if (failed.length > 0) {
+          toast({
+            kind: 'error',
+            title: `${plural(failed.length)} could not be ${action === 'approve' ? 'approved' : 'rejected'}`,
+            description: failed[0]?.error?.message,
+          });
+        }
+      })
+      .catch(() => unhide(batch));
   }
 
   useReviewShortcuts((command) => {
@@ -225,13 +226,20 @@ export function ReviewPage({
         confirmLabel="Reject"
         onConfirm={() => {
           setConfirmReject(false);
-          reviewMany('reject');
+          reviewMany('reject', bulkReason);
         }}
       >
         <p>
           Rejected articles are not published, and their feed items are not imported again. The notification
           that follows offers Undo for 10 seconds; later, each one can be moved back to pending from its page.
         </p>
+        <TextField
+          label="Reason (optional)"
+          hint="The publisher sees it with each article."
+          value={bulkReason}
+          maxLength={maxReviewReasonLength}
+          onChange={(event) => setBulkReason(event.target.value)}
+        />
       </ConfirmDialog>
     </>
   );
