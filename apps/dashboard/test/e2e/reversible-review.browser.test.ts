@@ -19,6 +19,8 @@ let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
 let offsite: OffsiteRequest[];
 let admin: Page;
+let publisherId = '';
+const publisherEmail = 'desk@harbour-gazette.example';
 const ids = new Map<string, string>();
 const titles = ['Harbour ferry delayed', 'Market hall reopens', 'Tram line vote', 'Lighthouse repairs'];
 
@@ -29,6 +31,17 @@ beforeAll(async () => {
     .values({ name: 'Harbour Gazette', approved: true, default_tags: [] })
     .returning('id')
     .executeTakeFirstOrThrow();
+  publisherId = row.id;
+  // The publisher's login shares the administrator's password (its stored hash), to sign in below.
+  const { password_hash } = await stack.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', stack.admin.email)
+    .executeTakeFirstOrThrow();
+  await stack.db
+    .insertInto('users')
+    .values({ email: publisherEmail, password_hash, role: 'publisher', publisher_id: row.id })
+    .execute();
   // Oldest first in the queue: inserted in order, a moment apart.
   for (const title of titles) {
     ids.set(title, (await insertImportedArticle({ db: stack.db }, row.id, title)).id);
@@ -164,6 +177,28 @@ describe('reversible review in Chromium', { timeout: 90_000 }, () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Review', exact: true })
       .waitFor();
+  });
+
+  it("shows the reviewer's reason on the publisher's dashboard", async () => {
+    const rejected = await insertImportedArticle({ db: stack.db }, publisherId, 'Sponsored ferry offer');
+    await stack.db
+      .updateTable('articles')
+      .set({ status: 'rejected', reviewed_at: new Date(), review_reason: 'Advertising, not news' })
+      .where('id', '=', rejected.id)
+      .execute();
+    const page = await (await newProfile(browser, offsite)).newPage();
+    await page.goto(`${stack.origin}/login`);
+    await page.getByLabel('E-mail').fill(publisherEmail);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${stack.origin}/publisher/dashboard`);
+    await page
+      .getByRole('row', { name: /Sponsored ferry offer/ })
+      .getByText('Reason: Advertising, not news')
+      .waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'publisher-dashboard-reason');
+    await page.close();
   });
 
   it('sent no request to another host', () => {
