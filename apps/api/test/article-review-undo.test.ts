@@ -192,3 +192,21 @@ describe('the reason of a decision', () => {
     );
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists back-to-pending and the optional reason body of approve and reject', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.paths['/api/v1/article/back-to-pending/{id}'].put.operationId).toBe(
+      'moveArticleBackToPending',
+    );
+    for (const action of ['approve', 'reject']) {
+      const body = doc.paths[`/api/v1/article/${action}/{id}`].put.requestBody;
+      expect(body.required).toBe(false);
+      expect(body.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/ReviewDecision',
+      });
+    }
+    expect(doc.components.schemas.ReviewDecision.properties.reason).toBeDefined();
+    expect(doc.components.schemas.Article.properties).toHaveProperty('reviewReason');
+  });
+});
