@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '@newsroom/domain';
+import { type ArticleStatus, maxReviewReasonLength } from '@newsroom/domain';
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
 import { PageQuerySchema, PaginationSchema } from './pagination.schema';
@@ -117,8 +117,6 @@ export const IfMatchHeadersSchema = Type.Object({
 export const ArticleSummarySchema = Type.Omit(ArticleSchema, ['body'], { title: 'ArticleSummary' });
 
 export type ArticleSummary = Static<typeof ArticleSummarySchema>;
-
-export const maxReviewReasonLength = 500;
 
 export const ReviewReasonSchema = Type.String({
   maxLength: maxReviewReasonLength,
