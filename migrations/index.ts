@@ -25,6 +25,7 @@ import * as contentChangeSites from './2026-11-23T1950-content-change-sites';
 import * as slugLockAndTaken from './2026-11-24T0300-slug-lock-and-taken';
 import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-attempts';
 import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
+import * as articleReviewDecision from './2026-11-27T1220-article-review-decision';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0300-slug-lock-and-taken': slugLockAndTaken,
   '2026-11-27T1200-webhook-delivery-attempts': webhookDeliveryAttempts,
   '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
+  '2026-11-27T1220-article-review-decision': articleReviewDecision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

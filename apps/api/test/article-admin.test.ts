@@ -60,6 +60,8 @@ describe('POST /api/v1/article', () => {
       rssFeedGuid: null,
       sourcePublishedAt: null,
       publishedAt: null,
+      reviewedAt: null,
+      reviewReason: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

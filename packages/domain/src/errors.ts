@@ -19,8 +19,9 @@ export class InvalidTransitionError extends DomainError {
   constructor(
     readonly from: string,
     readonly action: string,
+    message = `Cannot ${action} an article that is ${from}`,
   ) {
-    super(`Cannot ${action} an article that is ${from}`);
+    super(message);
   }
 }
 

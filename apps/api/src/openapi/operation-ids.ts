@@ -39,6 +39,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/article/unpublish/{id}': 'unpublishArticle',
   'PUT /api/v1/article/approve/{id}': 'approveArticle',
   'PUT /api/v1/article/reject/{id}': 'rejectArticle',
+  'PUT /api/v1/article/back-to-pending/{id}': 'moveArticleBackToPending',
   'POST /api/v1/article/bulk': 'bulkUpdateArticles',
   'GET /api/v1/article/slug-available': 'checkArticleSlugAvailable',
 

@@ -11,6 +11,13 @@ import { ErrorSchema } from '../schemas/error.schema';
  */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   app.addSchema(ErrorSchema);
+  // Routes whose body may be left out (config.optionalBody): @fastify/swagger marks every body required.
+  const optionalBodies = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.config?.optionalBody !== true) return;
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of [route.method].flat()) optionalBodies.add(`${method.toLowerCase()} ${path}`);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -38,8 +45,15 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-      applyDocumentConventions(documentObject.openapiObject as OpenApiDocumentShape);
-      return documentObject.openapiObject;
+      const document = documentObject.openapiObject;
+      for (const [path, item] of Object.entries(document.paths ?? {})) {
+        for (const [method, operation] of Object.entries(item ?? {})) {
+          const body = (operation as { requestBody?: { required?: boolean } }).requestBody;
+          if (body && optionalBodies.has(`${method} ${path}`)) body.required = false;
+        }
+      }
+      applyDocumentConventions(document as OpenApiDocumentShape);
+      return document;
     },
   });
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ArticleStatusSchema } from './article.schema';
+import { ArticleStatusSchema, ReviewReasonSchema } from './article.schema';
 
 // The editorial tools beside the single-article routes (article-bulk.routes.ts): bulk transitions and the slug
 // check.
@@ -10,6 +10,7 @@ export const BulkArticleActionSchema = Type.Union(
     Type.Literal('unpublish'),
     Type.Literal('approve'),
     Type.Literal('reject'),
+    Type.Literal('back-to-pending'),
     Type.Literal('delete'),
   ],
   { description: 'a lifecycle transition, or delete' },
@@ -26,6 +27,12 @@ export const BulkArticleBodySchema = Type.Object(
       uniqueItems: true,
       description: `1..${maxBulkIds} distinct article ids, processed in this order`,
     }),
+    reason: Type.Optional(
+      Type.Union([ReviewReasonSchema, Type.Null()], {
+        description:
+          'approve and reject only: the reason stored with each decision (400 with another action)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '@newsroom/domain';
+import { type ArticleStatus, maxReviewReasonLength } from '@newsroom/domain';
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
 import { PageQuerySchema, PaginationSchema } from './pagination.schema';
@@ -15,7 +15,10 @@ export const maxHostSites = 50;
 
 export const ArticleStatusSchema = Type.Union(
   [Type.Literal('draft'), Type.Literal('pending'), Type.Literal('published'), Type.Literal('rejected')],
-  { description: 'draft -> published (publish/unpublish); pending -> published | rejected (approve/reject)' },
+  {
+    description:
+      'draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending)',
+  },
 );
 
 const TitleSchema = Type.String({
@@ -74,6 +77,11 @@ export const ArticleSchema = Type.Object(
     // imported articles: the feed item's own date, when it had one
     sourcePublishedAt: Type.Optional(Nullable(DateTime)),
     publishedAt: Nullable(DateTime),
+    // when an approve or reject made the current status; null otherwise
+    reviewedAt: Nullable(DateTime),
+    reviewReason: Nullable(
+      Type.String({ description: 'the reason given with the review decision, shown to the publisher' }),
+    ),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -109,6 +117,18 @@ export const IfMatchHeadersSchema = Type.Object({
 export const ArticleSummarySchema = Type.Omit(ArticleSchema, ['body'], { title: 'ArticleSummary' });
 
 export type ArticleSummary = Static<typeof ArticleSummarySchema>;
+
+export const ReviewReasonSchema = Type.String({
+  maxLength: maxReviewReasonLength,
+  description: `optional, at most ${maxReviewReasonLength} characters, shown to the publisher with the decision; trimmed, blank is none`,
+});
+
+/** The optional body of approve and reject. */
+export const ReviewDecisionBodySchema = Type.Object(
+  { reason: Type.Optional(Nullable(ReviewReasonSchema)) },
+  { additionalProperties: false, title: 'ReviewDecision' },
+);
+export type ReviewDecisionBody = Static<typeof ReviewDecisionBodySchema>;
 
 export const ArticleIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

@@ -248,6 +248,11 @@ export const PublisherArticleSchema = Type.Object({
   sourceUrl: Nullable(Type.String()),
   rssFeedGuid: Nullable(Type.String()),
   publishedAt: Nullable(DateTimeSchema),
+  // when an administrator approved or rejected it; null when no review decided its current status
+  reviewedAt: Nullable(DateTimeSchema),
+  reviewReason: Nullable(
+    Type.String({ description: "the administrator's reason for that decision, when one was given" }),
+  ),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
 });

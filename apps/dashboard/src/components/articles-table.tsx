@@ -2,7 +2,7 @@ import type { PublisherArticle } from '../lib/api-types';
 import { formatDateTime } from '../lib/format';
 import { ArticleStatusBadge } from './status-badge';
 
-/** A publisher's articles, newest first, with their status. */
+/** A publisher's articles, newest first, with their status and the reviewer's reason, if one was given. */
 export function ArticlesTable({ articles, caption }: { articles: PublisherArticle[]; caption: string }) {
   return (
     <div className="table-wrap">
@@ -29,6 +29,9 @@ export function ArticlesTable({ articles, caption }: { articles: PublisherArticl
               </td>
               <td>
                 <ArticleStatusBadge status={article.status} />
+                {article.reviewReason && (
+                  <div className="muted break-anywhere">Reason: {article.reviewReason}</div>
+                )}
               </td>
               <td>{formatDateTime(article.createdAt)}</td>
             </tr>

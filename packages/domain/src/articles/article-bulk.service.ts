@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db';
 import type { ArticleStatus } from '../db/tables';
 import { DomainError } from '../errors';
-import { changeArticleStatus, deleteArticle } from './article.service';
+import { changeArticleStatus, deleteArticle, normaliseReviewReason } from './article.service';
 import type { ArticleAction } from './article-lifecycle';
 
 /** What one bulk request does to each of its articles: a lifecycle action, or deletion. */
@@ -22,7 +22,10 @@ export async function applyBulkArticleAction(
   db: Db,
   action: BulkArticleAction,
   ids: readonly string[],
+  reviewReason: string | null = null,
 ): Promise<BulkArticleResult[]> {
+  // Refused before any item is touched: it is the request that is wrong, not one of its articles.
+  const reason = normaliseReviewReason(action, reviewReason);
   const results: BulkArticleResult[] = [];
   for (const id of ids) {
     try {
@@ -30,7 +33,7 @@ export async function applyBulkArticleAction(
         await deleteArticle(db, id);
         results.push({ id, ok: true });
       } else {
-        const article = await changeArticleStatus(db, id, action);
+        const article = await changeArticleStatus(db, id, action, new Date(), reason);
         results.push({ id, ok: true, status: article.status });
       }
     } catch (error) {

@@ -9,19 +9,49 @@ export const articleStatuses = [
 ] as const satisfies readonly ArticleStatus[];
 
 /** What an administrator can do to an article's status. Editing is not here: it never changes status. */
-export type ArticleAction = 'publish' | 'unpublish' | 'approve' | 'reject';
+export type ArticleAction = 'publish' | 'unpublish' | 'approve' | 'reject' | 'back-to-pending';
 
-const transitions: Record<ArticleAction, { from: ArticleStatus; to: ArticleStatus }> = {
-  publish: { from: 'draft', to: 'published' },
-  unpublish: { from: 'published', to: 'draft' },
-  approve: { from: 'pending', to: 'published' },
-  reject: { from: 'pending', to: 'rejected' },
+export const articleActions = [
+  'publish',
+  'unpublish',
+  'approve',
+  'reject',
+  'back-to-pending',
+] as const satisfies readonly ArticleAction[];
+
+/** The review decisions: they record when they were made and an optional reason for the publisher. */
+export const reviewDecisions = ['approve', 'reject'] as const satisfies readonly ArticleAction[];
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+/** What the lifecycle needs to know about an article: its status, and whether a review decided it. */
+export interface LifecycleState {
+  status: ArticleStatus;
+  /** True while the status is the result of an approve or reject (cleared by any other transition). */
+  reviewed: boolean;
+}
+
+const transitions: Record<ArticleAction, { from: readonly ArticleStatus[]; to: ArticleStatus }> = {
+  publish: { from: ['draft'], to: 'published' },
+  unpublish: { from: ['published'], to: 'draft' },
+  approve: { from: ['pending'], to: 'published' },
+  reject: { from: ['pending'], to: 'rejected' },
+  // Undoes a review decision: a rejected article, or one published by approval (not a manual or an
+  // auto-approved one: those never were in the queue), goes back to the queue.
+  'back-to-pending': { from: ['rejected', 'published'], to: 'pending' },
 };
 
 /** The status after `action`, or an InvalidTransitionError when the lifecycle forbids it. */
-export function nextStatus(current: ArticleStatus, action: ArticleAction): ArticleStatus {
+export function nextStatus(current: ArticleStatus | LifecycleState, action: ArticleAction): ArticleStatus {
+  const state = typeof current === 'string' ? { status: current, reviewed: false } : current;
   const transition = transitions[action];
-  if (transition.from !== current) throw new InvalidTransitionError(current, action);
+  if (!transition.from.includes(state.status)) throw new InvalidTransitionError(state.status, action);
+  if (action === 'back-to-pending' && state.status === 'published' && !state.reviewed) {
+    throw new InvalidTransitionError(
+      state.status,
+      action,
+      'Cannot move an article back to pending unless it was approved or rejected in review',
+    );
+  }
   return transition.to;
 }
 

@@ -42,6 +42,8 @@ const summaryColumns = [
   'articles.publisher_id',
   'articles.published_at',
   'articles.source_published_at',
+  'articles.reviewed_at',
+  'articles.review_reason',
   'articles.created_at',
   'articles.updated_at',
 ] as const;

@@ -66,20 +66,34 @@ export async function articleExists(db: DbOrTx, id: string): Promise<boolean> {
 }
 
 /**
- * Moves an article from one status to another, only if it is still in `from`
- * (a concurrent change makes this return false instead of overwriting it).
+ * Moves an article from one status to another, only if it is still in `from` (and, with `fromReviewed`,
+ * still decided by a review): a concurrent change makes this return false instead of overwriting it.
+ * One statement, so the change-outbox and NOTIFY triggers record it in this same transaction.
  */
 export async function updateArticleStatus(
   db: DbOrTx,
   id: string,
-  change: { from: ArticleStatus; to: ArticleStatus; publishedAt: Date | null },
+  change: {
+    from: ArticleStatus;
+    to: ArticleStatus;
+    publishedAt: Date | null;
+    fromReviewed?: boolean;
+    review?: { at: Date; reason: string | null } | null;
+  },
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('articles')
-    .set({ status: change.to, published_at: change.publishedAt, updated_at: sql`now()` })
+    .set({
+      status: change.to,
+      published_at: change.publishedAt,
+      reviewed_at: change.review?.at ?? null,
+      review_reason: change.review?.reason ?? null,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
-    .where('status', '=', change.from)
-    .executeTakeFirst();
+    .where('status', '=', change.from);
+  if (change.fromReviewed) query = query.where('reviewed_at', 'is not', null);
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

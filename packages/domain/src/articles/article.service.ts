@@ -13,7 +13,14 @@ import {
   updateArticleColumns,
   updateArticleStatus,
 } from './article.repository';
-import { type ArticleAction, initialStatus, nextStatus } from './article-lifecycle';
+import {
+  type ArticleAction,
+  initialStatus,
+  type LifecycleState,
+  nextStatus,
+  type ReviewDecision,
+  reviewDecisions,
+} from './article-lifecycle';
 import { excerptFromHtml } from './excerpt';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
@@ -99,24 +106,71 @@ export async function editArticle(
   return getArticle(db, id);
 }
 
-/** Applies a lifecycle action (publish, unpublish, approve, reject), or throws InvalidTransitionError. */
+/**
+ * Applies a lifecycle action, or throws InvalidTransitionError. `reason` (approve and reject only) is stored
+ * with the decision for the publisher to see; any later transition clears it.
+ */
 export async function changeArticleStatus(
   db: Db,
   id: string,
   action: ArticleAction,
   now: Date = new Date(),
+  reviewReason: string | null = null,
 ): Promise<VersionedArticle> {
+  const reason = normaliseReviewReason(action, reviewReason);
   const article = await getArticle(db, id);
-  const to = nextStatus(article.status, action);
-  const publishedAt = to === 'published' ? now : null;
-  const changed = await updateArticleStatus(db, id, { from: article.status, to, publishedAt });
+  const from = lifecycleStateOf(article);
+  const to = nextStatus(from, action);
+  const changed = await updateArticleStatus(db, id, {
+    from: from.status,
+    to,
+    publishedAt: to === 'published' ? now : null,
+    // Only a published article needs the check: a rejected one was always decided by a review.
+    fromReviewed: action === 'back-to-pending' && from.status === 'published',
+    review: isReviewDecision(action) ? { at: now, reason } : null,
+  });
   if (!changed) {
-    // Someone else moved it first; judge the action against the status it has now.
-    const current = await getArticle(db, id);
-    nextStatus(current.status, action);
-    return changeArticleStatus(db, id, action, now);
+    // Someone else moved it first; judge the action against the state it has now.
+    nextStatus(lifecycleStateOf(await getArticle(db, id)), action);
+    return changeArticleStatus(db, id, action, now, reason);
   }
   return getArticle(db, id);
+}
+
+function lifecycleStateOf(article: VersionedArticle): LifecycleState {
+  return { status: article.status, reviewed: article.reviewedAt !== null };
+}
+
+function isReviewDecision(action: string): action is ReviewDecision {
+  return (reviewDecisions as readonly string[]).includes(action);
+}
+
+/** At most this many characters of reason go with a review decision (the column's check says the same). */
+export const maxReviewReasonLength = 500;
+
+/**
+ * A decision's reason trimmed (blank is none); a reason with another action, or too long, is a
+ * DomainValidationError (400 INVALID_REVIEW_REASON).
+ */
+export function normaliseReviewReason(
+  action: ArticleAction | 'delete',
+  reason: string | null | undefined,
+): string | null {
+  const trimmed = reason?.trim() ?? '';
+  if (trimmed === '') return null;
+  if (!isReviewDecision(action)) {
+    throw new DomainValidationError(
+      'INVALID_REVIEW_REASON',
+      `A reason goes only with approve or reject, not ${action}`,
+    );
+  }
+  if (trimmed.length > maxReviewReasonLength) {
+    throw new DomainValidationError(
+      'INVALID_REVIEW_REASON',
+      `The reason is longer than ${maxReviewReasonLength} characters`,
+    );
+  }
+  return trimmed;
 }
 
 export async function deleteArticle(db: DbOrTx, id: string): Promise<void> {

@@ -21,6 +21,10 @@ export interface Article {
   publishedAt: Date | null;
   /** Imported articles: the feed item's own date, kept whatever the status. */
   sourcePublishedAt: Date | null;
+  /** When an approve or reject made the current status (null when no review decided it). */
+  reviewedAt: Date | null;
+  /** The reason given with that decision, for the publisher; null when none was given. */
+  reviewReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,6 +67,8 @@ export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: strin
     publisherId: row.publisher_id,
     publishedAt: row.published_at,
     sourcePublishedAt: row.source_published_at,
+    reviewedAt: row.reviewed_at,
+    reviewReason: row.review_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

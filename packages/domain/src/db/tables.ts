@@ -32,6 +32,10 @@ export interface ArticleTable {
   source_published_at: Timestamp | null;
   /** Plain text, at most 300 characters: the feed item's summary, else the body's first paragraph. */
   excerpt: Generated<string>;
+  /** When an approve or reject made the current status; null otherwise (see migration 2026-11-27T1220). */
+  reviewed_at: Timestamp | null;
+  /** The administrator's optional reason for that decision, shown to the publisher (1..500 characters). */
+  review_reason: string | null;
   // search_vector (tsvector, kept by a trigger, migration 2026-11-23T1910) is left out on purpose: only the
   // search SQL reads it (published-filters.ts), and no code may write it.
   created_at: CreatedAt;

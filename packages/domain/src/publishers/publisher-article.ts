@@ -12,6 +12,10 @@ export interface PublisherArticle {
   sourceUrl: string | null;
   rssFeedGuid: string | null;
   publishedAt: Date | null;
+  /** When an administrator approved or rejected it (null when no review decided its status). */
+  reviewedAt: Date | null;
+  /** The administrator's reason for that decision, if one was given. */
+  reviewReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,6 +31,8 @@ export const publisherArticleColumns = [
   'source_url',
   'rss_feed_guid',
   'published_at',
+  'reviewed_at',
+  'review_reason',
   'created_at',
   'updated_at',
 ] as const;
@@ -45,6 +51,8 @@ export function toPublisherArticle(
     sourceUrl: row.source_url,
     rssFeedGuid: row.rss_feed_guid,
     publishedAt: row.published_at,
+    reviewedAt: row.reviewed_at,
+    reviewReason: row.review_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -227,6 +227,10 @@ export interface components {
             isAggregated: boolean;
             /** Format: date-time */
             publishedAt: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
             section: string | null;
@@ -237,7 +241,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
-            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject) */
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             tags: string[];
             thumbnail: string | null;
@@ -274,6 +278,10 @@ export interface components {
             isAggregated: boolean;
             /** Format: date-time */
             publishedAt: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
             section: string | null;
@@ -284,7 +292,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
-            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject) */
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             tags: string[];
             thumbnail: string | null;
@@ -305,7 +313,7 @@ export interface components {
                 id: string;
                 /** @enum {boolean} */
                 ok: true;
-                /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject) */
+                /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
                 status?: "draft" | "pending" | "published" | "rejected";
             } | {
                 error: {
@@ -567,6 +575,11 @@ export interface components {
         /** PaginationMeta */
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
+        };
+        /** ReviewDecision */
+        ReviewDecision: {
+            /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
+            reason?: string | null;
         };
         /** RotatedWebhookSecret */
         RotatedWebhookSecret: {

@@ -20,13 +20,18 @@ export const articleBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary:
-          'Publish, unpublish, approve, reject or delete up to 100 articles; one result per id, in order (one refusal does not stop the others)',
+          'Publish, unpublish, approve, reject, move back to pending or delete up to 100 articles; one result per id, in order (one refusal does not stop the others)',
         body: BulkArticleBodySchema,
         response: { 200: BulkArticleResponseSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
     async (request) => ({
-      results: await applyBulkArticleAction(app.db, request.body.action, request.body.ids),
+      results: await applyBulkArticleAction(
+        app.db,
+        request.body.action,
+        request.body.ids,
+        request.body.reason ?? null,
+      ),
     }),
   );
 

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type ArticleAction, changeArticleStatus, listArticleSummaries } from '@newsroom/domain';
+import {
+  type ArticleAction,
+  changeArticleStatus,
+  listArticleSummaries,
+  reviewDecisions,
+} from '@newsroom/domain';
 import { withEtag } from '../../articles/article-version';
 import {
   ArticleIdParamsSchema,
   ArticleSummarySchema,
   PendingQuerySchema,
+  type ReviewDecisionBody,
+  ReviewDecisionBodySchema,
   VersionedArticleResponseSchema,
 } from '../../schemas/article.schema';
 import { errorResponses } from '../../schemas/error.schema';
@@ -18,7 +25,14 @@ const actions: Record<ArticleAction, string> = {
   unpublish: 'Take a published article back to draft (clears publishedAt)',
   approve: 'Approve a pending imported article: it is published',
   reject: 'Reject a pending imported article: it stays out of every listing, and its guid blocks re-import',
+  'back-to-pending':
+    'Undo a review decision: a rejected article, or one published by approval, goes back to the queue (clears publishedAt and the reason)',
 };
+
+/** Approve and reject take an optional reason the publisher sees; the other transitions take no body. */
+const decisionBody = { body: ReviewDecisionBodySchema };
+
+const isDecision = (action: ArticleAction) => (reviewDecisions as readonly ArticleAction[]).includes(action);
 
 /** The article lifecycle over HTTP: the review queue and one PUT per transition. Prefix /article. */
 export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,15 +59,23 @@ export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.put(
       `/${action}/:id`,
       {
+        config: { optionalBody: isDecision(action) },
         schema: {
           tags,
           security,
           summary,
           params: ArticleIdParamsSchema,
+          ...(isDecision(action) && decisionBody),
           response: { 200: VersionedArticleResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request, reply) => withEtag(reply, await changeArticleStatus(app.db, request.params.id, action)),
+      async (request, reply) => {
+        const reason = (request.body as ReviewDecisionBody | undefined)?.reason ?? null;
+        return withEtag(
+          reply,
+          await changeArticleStatus(app.db, request.params.id, action, new Date(), reason),
+        );
+      },
     );
   }
 };

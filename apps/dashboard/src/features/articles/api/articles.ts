@@ -174,6 +174,11 @@ export function useBulkArticles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { action: BulkAction; ids: string[] }) => api.post<BulkResult>('/article/bulk', body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+        // Approving (or taking it back) changes the review queue and its count in the navigation.
+        queryClient.invalidateQueries({ queryKey: ['review'] }),
+      ]),
   });
 }

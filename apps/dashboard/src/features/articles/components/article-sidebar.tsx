@@ -15,6 +15,7 @@ import {
 import type { ArticleDraft } from './article-draft';
 import { HostSitesField } from './host-sites-field';
 import { ImageUploadField } from './image-upload-field';
+import { ReviewDecisionActions } from './review-decision-actions';
 import { TagChips } from './tag-chips';
 
 type Errors = Partial<Record<keyof ArticleDraft, string>>;
@@ -97,6 +98,14 @@ export function ArticleSidebar({
             </Button>
           )}
         </div>
+        {article && (
+          <ReviewDecisionActions
+            article={article}
+            dirty={dirty}
+            saveFirst={saveFirst}
+            onTransitioned={onTransitioned}
+          />
+        )}
       </section>
       {article?.isAggregated && (
         <section className="card stack" aria-label="Imported from">

@@ -39,13 +39,24 @@ export const reviewArticleQuery = (id: string) =>
 
 export type BulkResult = BulkArticleResult;
 
-/** Approve or reject one article (the keyboard's a / r, the preview's buttons). */
+/** A decision's optional reason for the publisher, as the API takes it (blank: none sent). */
+const reasonBody = (reason: string | undefined) => (reason?.trim() ? { reason: reason.trim() } : {});
+
+/** After a decision or its undo: the queue, the badge, and the article lists and editors that show it. */
+function invalidateReviewed(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['articles'] }),
+  ]);
+}
+
+/** Approve or reject one article (the keyboard's a / r, the preview's buttons), with an optional reason. */
 export function useReviewOne() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ReviewAction }) =>
-      api.put<Article>(`/article/${action}/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    mutationFn: ({ id, action, reason }: { id: string; action: ReviewAction; reason?: string }) =>
+      api.put<Article>(`/article/${action}/${encodeURIComponent(id)}`, reasonBody(reason)),
+    onSettled: () => invalidateReviewed(queryClient),
   });
 }
 
@@ -53,9 +64,19 @@ export function useReviewOne() {
 export function useReviewMany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, action }: { ids: string[]; action: ReviewAction }) =>
-      api.post<{ results: BulkResult[] }>('/article/bulk', { action, ids }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    mutationFn: ({ ids, action, reason }: { ids: string[]; action: ReviewAction; reason?: string }) =>
+      api.post<{ results: BulkResult[] }>('/article/bulk', { action, ids, ...reasonBody(reason) }),
+    onSettled: () => invalidateReviewed(queryClient),
+  });
+}
+
+/** Takes decisions back (the toast's Undo): the articles are pending again, one result each. */
+export function useUndoReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      api.post<{ results: BulkResult[] }>('/article/bulk', { action: 'back-to-pending', ids }),
+    onSettled: () => invalidateReviewed(queryClient),
   });
 }
 

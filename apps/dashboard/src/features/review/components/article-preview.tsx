@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/button';
 import { ErrorState, LoadingState } from '../../../components/states';
+import { TextField } from '../../../components/text-field';
 import type { Article } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
 import { type ReviewAction, reviewArticleQuery } from '../api/review';
+
+/** The API's bound on a decision's reason (its schema says the same). */
+export const maxReviewReasonLength = 500;
 
 // The body is rendered in a sandboxed frame: no script runs, it cannot reach this page or its cookie,
 // whatever HTML the feed carried. Links open in a new tab; nothing is sent as referrer.
@@ -19,8 +23,18 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The selected article in full, as a child site would show it, with approve and reject. */
-export function ArticlePreview({ id, onAction }: { id: string; onAction(action: ReviewAction): void }) {
+/** The selected article in full, as a child site would show it, with approve and reject and a reason. */
+export function ArticlePreview({
+  id,
+  reason,
+  onReasonChange,
+  onAction,
+}: {
+  id: string;
+  reason: string;
+  onReasonChange(reason: string): void;
+  onAction(action: ReviewAction): void;
+}) {
   const article = useQuery(reviewArticleQuery(id));
   if (article.isPending) return <LoadingState label="Loading the article…" />;
   if (article.isError) return <ErrorState error={article.error} onRetry={() => article.refetch()} />;
@@ -40,6 +54,13 @@ export function ArticlePreview({ id, onAction }: { id: string; onAction(action: 
           </Button>
         </div>
       </div>
+      <TextField
+        label="Reason (optional)"
+        hint="Sent with your decision; the publisher sees it with the article."
+        value={reason}
+        maxLength={maxReviewReasonLength}
+        onChange={(event) => onReasonChange(event.target.value)}
+      />
       <h2 id="review-preview-title">{a.title}</h2>
       {a.sourceUrl && (
         <p className="break-anywhere">

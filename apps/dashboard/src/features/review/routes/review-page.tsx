@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import {
   pendingQuery,
@@ -12,10 +13,11 @@ import {
   useReviewMany,
   useReviewOne,
 } from '../api/review';
-import { ArticlePreview } from '../components/article-preview';
+import { ArticlePreview, maxReviewReasonLength } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';
 import { ReviewShortcuts } from '../components/review-shortcuts';
+import { useOfferUndo } from '../components/use-offer-undo';
 import { useReviewShortcuts } from '../components/use-review-shortcuts';
 import './review-page.css';
 
@@ -40,6 +42,10 @@ export function ReviewPage({
   // Articles acted on: hidden at once (the next one is selected), shown again if the API refuses.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [confirmReject, setConfirmReject] = useState(false);
+  // The reason typed for the selected article (sent with its decision, shown to the publisher).
+  const [reason, setReason] = useState<{ id: string | null; text: string }>({ id: null, text: '' });
+  // The reason for the checked articles, asked with the bulk rejection.
+  const [bulkReason, setBulkReason] = useState('');
 
   const allArticles = queue.data?.data ?? [];
   const articles = allArticles.filter((article) => !hidden.has(article.id));
@@ -56,42 +62,43 @@ export function ReviewPage({
   function unhide(back: string[]) {
     setHidden((previous) => new Set([...previous].filter((id) => !back.includes(id))));
   }
+  const offerUndo = useOfferUndo((back) => {
+    unhide(back);
+    setSelected(back[0] ?? null);
+  });
 
   function reviewOne(id: string, action: ReviewAction) {
     const title = articles.find((article) => article.id === id)?.title ?? 'the article';
+    const text = reason.id === id ? reason.text : '';
     hide([id]);
-    one.mutate(
-      { id, action },
-      {
-        onSuccess: () => toast({ kind: 'success', title: `${done[action]} “${title}”` }),
-        onError: () => unhide([id]),
-      },
-    );
+    // mutateAsync: mutate's own callbacks run only for the latest call, and decisions come faster than answers.
+    one
+      .mutateAsync({ id, action, reason: text })
+      .then(() => offerUndo([id], `${done[action]} “${title}”`))
+      .catch(() => unhide([id]));
   }
 
-  function reviewMany(action: ReviewAction) {
+  function reviewMany(action: ReviewAction, reason = '') {
     const batch = checkedIds;
     if (batch.length === 0) return;
     hide(batch);
-    many.mutate(
-      { ids: batch, action },
-      {
-        onSuccess: ({ results }) => {
-          const failed = results.filter((result) => !result.ok);
-          unhide(failed.map((result) => result.id));
-          const okCount = results.length - failed.length;
-          if (okCount > 0) toast({ kind: 'success', title: `${done[action]} ${plural(okCount)}` });
-          if (failed.length > 0) {
-            toast({
-              kind: 'error',
-              title: `${plural(failed.length)} could not be ${action === 'approve' ? 'approved' : 'rejected'}`,
-              description: failed[0]?.error?.message,
-            });
-          }
-        },
-        onError: () => unhide(batch),
-      },
-    );
+    many
+      .mutateAsync({ ids: batch, action, reason })
+      .then(({ results }) => {
+        setBulkReason('');
+        const failed = results.filter((result) => !result.ok);
+        unhide(failed.map((result) => result.id));
+        const okIds = results.filter((result) => result.ok).map((result) => result.id);
+        if (okIds.length > 0) offerUndo(okIds, `${done[action]} ${plural(okIds.length)}`);
+        if (failed.length > 0) {
+          toast({
+            kind: 'error',
+            title: `${plural(failed.length)} could not be ${action === 'approve' ? 'approved' : 'rejected'}`,
+            description: failed[0]?.error?.message,
+          });
+        }
+      })
+      .catch(() => unhide(batch));
   }
 
   useReviewShortcuts((command) => {
@@ -102,14 +109,17 @@ export function ReviewPage({
     }
   });
 
-  const total = queue.data ? Math.max(0, queue.data.meta.pagination.total - hidden.size) : 0;
+  // Only the hidden articles the loaded page still has are not counted yet: once the queue is read again
+  // after a decision, its total already leaves them out (subtracting them again dropped the count by two).
+  const stillListed = allArticles.filter((article) => hidden.has(article.id)).length;
+  const total = queue.data ? Math.max(0, queue.data.meta.pagination.total - stillListed) : 0;
 
   return (
     <>
       <PageHeader title="Review">
         <p className="muted">
           Imported articles waiting for a decision, oldest first. Approving publishes; rejecting keeps the
-          item out for good.
+          item out. Every decision can be undone: from its notification, or with Back to pending on its page.
         </p>
       </PageHeader>
       <div className="stack">
@@ -200,6 +210,8 @@ export function ReviewPage({
                 <ArticlePreview
                   key={current}
                   id={current}
+                  reason={reason.id === current ? reason.text : ''}
+                  onReasonChange={(text) => setReason({ id: current, text })}
                   onAction={(action) => reviewOne(current, action)}
                 />
               )}
@@ -214,13 +226,20 @@ export function ReviewPage({
         confirmLabel="Reject"
         onConfirm={() => {
           setConfirmReject(false);
-          reviewMany('reject');
+          reviewMany('reject', bulkReason);
         }}
       >
         <p>
-          Rejected articles are never published, and their feed items are not imported again. This cannot be
-          undone.
+          Rejected articles are not published, and their feed items are not imported again. The notification
+          that follows offers Undo for 10 seconds; later, each one can be moved back to pending from its page.
         </p>
+        <TextField
+          label="Reason (optional)"
+          hint="The publisher sees it with each article."
+          value={bulkReason}
+          maxLength={maxReviewReasonLength}
+          onChange={(event) => setBulkReason(event.target.value)}
+        />
       </ConfirmDialog>
     </>
   );
