@@ -1,6 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { EtagCache } from './etag-cache';
-import type { components, paths } from './generated/openapi';
+import { EtagCache } from './etag-cache.js';
+import type { components, paths } from './generated/openapi.js';
 
 export type ClientArticle = components['schemas']['ClientArticle'];
 export type JsonFeed = components['schemas']['JsonFeed'];

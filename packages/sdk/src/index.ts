@@ -13,6 +13,6 @@ export {
   type SparseItemOf,
   type SparsePage,
   unwrap,
-} from './client';
-export { EtagCache } from './etag-cache';
-export type { components, operations, paths } from './generated/openapi';
+} from './client.js';
+export { EtagCache } from './etag-cache.js';
+export type { components, operations, paths } from './generated/openapi.js';

@@ -108,6 +108,15 @@ const listingFilters = {
 export const ClientListingQuerySchema = Type.Object(
   {
     ...PageQuerySchema.properties,
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description:
+          'a list cursor (meta.pagination.nextCursor of the page before): the page holds the articles after ' +
+          'it, so a walk neither repeats nor skips while articles are published; not with page or q',
+      }),
+    ),
     ...siteQuery,
     ...listingFilters,
     ...keyQuery,

@@ -45,14 +45,37 @@ export const PaginationMetaSchema = Type.Object(
   { title: 'PaginationMeta' },
 );
 
+/** The client lists' pagination: the page numbers and a keyset cursor beside them. */
+export const ClientPaginationSchema = Type.Object(
+  {
+    ...PaginationSchema.properties,
+    nextCursor: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'opaque: pass as `after` for the next page (null on the last page); a walk by cursor neither ' +
+          'repeats nor skips articles while others are published. Not on searches (q) and /all',
+      }),
+    ),
+  },
+  { title: 'ClientPagination' },
+);
+
+export const ClientPaginationMetaSchema = Type.Object(
+  { pagination: ClientPaginationSchema },
+  { title: 'ClientPaginationMeta' },
+);
+
 /**
  * The list wrapper every paginated route answers with: `{ data, meta: { pagination } }`. Named `<Item>Page`
- * in the OpenAPI document when the item schema has a title.
+ * in the OpenAPI document when the item schema has a title. `meta`: the client lists pass theirs.
  */
-export const paginated = <T extends TSchema>(item: T) => {
+export const paginated = <T extends TSchema, M extends TSchema = typeof PaginationMetaSchema>(
+  item: T,
+  meta: M = PaginationMetaSchema as unknown as M,
+) => {
   const { title } = item as { title?: unknown };
   return Type.Object(
-    { data: Type.Array(item), meta: PaginationMetaSchema },
+    { data: Type.Array(item), meta },
     typeof title === 'string' ? { title: `${title}Page` } : {},
   );
 };

@@ -361,7 +361,7 @@ export interface components {
         /** ClientArticlePage */
         ClientArticlePage: {
             data: components["schemas"]["ClientArticle"][];
-            meta: components["schemas"]["PaginationMeta"];
+            meta: components["schemas"]["ClientPaginationMeta"];
         };
         /** ClientChangesPage */
         ClientChangesPage: {
@@ -381,6 +381,27 @@ export interface components {
                 /** @description opaque; pass as `since` to read on from here */
                 next: string;
             };
+        };
+        /** ClientPagination */
+        ClientPagination: {
+            limit: number;
+            /** @description next page number, or null on the last page */
+            next: number | null;
+            /** @description opaque: pass as `after` for the next page (null on the last page); a walk by cursor neither repeats nor skips articles while others are published. Not on searches (q) and /all */
+            nextCursor?: string | null;
+            page: number;
+            /** @description number of pages (0 when there is nothing) */
+            pages: number;
+            /** @description previous page number, or null on the first page */
+            prev: number | null;
+            /** @description number of items; a lower bound when totalRelation is "gte" */
+            total: number;
+            /** @description searches (q) only: "eq" when total is exact, "gte" when more items match than were counted (total is then a lower bound; pages and next still tell whether a next page exists) */
+            totalRelation?: "eq" | "gte";
+        };
+        /** ClientPaginationMeta */
+        ClientPaginationMeta: {
+            pagination: components["schemas"]["ClientPagination"];
         };
         /** ClientTag */
         ClientTag: {
@@ -1558,6 +1579,8 @@ export interface operations {
     listClientPartnerArticles: {
         parameters: {
             query?: {
+                /** @description a list cursor (meta.pagination.nextCursor of the page before): the page holds the articles after it, so a walk neither repeats nor skips while articles are published; not with page or q */
+                after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */
@@ -1718,6 +1741,8 @@ export interface operations {
     listClientArticles: {
         parameters: {
             query?: {
+                /** @description a list cursor (meta.pagination.nextCursor of the page before): the page holds the articles after it, so a walk neither repeats nor skips while articles are published; not with page or q */
+                after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { fieldsOf, listingOf } from '../../client/client-listing-query';
+import { afterOf, fieldsOf, listingOf } from '../../client/client-listing-query';
 import { readAll, readArticle, readListingPage, readTaxonomy } from '../../client/client-reads';
 import { presentedKey, siteIdInScope } from '../../client/client-scope';
 import { sendCacheable, sendStreamed } from '../../client/http-caching';
@@ -17,7 +17,7 @@ import {
 } from '../../schemas/client-article.schema';
 import { ClientTaxonomySchema } from '../../schemas/client-taxonomy.schema';
 import { errorResponses } from '../../schemas/error.schema';
-import { paginated } from '../../schemas/pagination.schema';
+import { ClientPaginationMetaSchema, paginated } from '../../schemas/pagination.schema';
 
 const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyQuery: [] }];
 const tags = ['client'];
@@ -36,7 +36,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     security,
     querystring: ClientListingQuerySchema,
     response: {
-      200: paginated(ClientArticleSchema),
+      200: paginated(ClientArticleSchema, ClientPaginationMetaSchema),
       304: NotModifiedSchema,
       ...errorResponses(400, 401, 403, 429),
     },
@@ -52,7 +52,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const response = await readListingPage(
         app.clientContent.reads,
         listing,
-        { page, limit },
+        { page, limit, after: afterOf(request) },
         fieldsOf(fields),
       );
       return sendCacheable(request, reply, response);
@@ -75,7 +75,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const response = await readListingPage(
         app.clientContent.reads,
         listing,
-        { page, limit },
+        { page, limit, after: afterOf(request) },
         fieldsOf(fields),
       );
       return sendCacheable(request, reply, response);
@@ -118,10 +118,13 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         querystring: ClientAllQuerySchema,
         response: {
-          200: Type.Union([paginated(ClientArticleSchema), Type.Array(ClientArticleSchema)], {
-            description:
-              '`{ data, meta }` (one page holding every article); with `format=array` a bare array',
-          }),
+          200: Type.Union(
+            [paginated(ClientArticleSchema, ClientPaginationMetaSchema), Type.Array(ClientArticleSchema)],
+            {
+              description:
+                '`{ data, meta }` (one page holding every article); with `format=array` a bare array',
+            },
+          ),
           304: NotModifiedSchema,
           ...errorResponses(400, 401, 403, 429),
         },
