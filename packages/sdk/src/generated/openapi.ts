@@ -1175,6 +1175,8 @@ export interface operations {
     listClientChanges: {
         parameters: {
             query?: {
+                /** @description true: start from nothing: every article this key sees as upserts, page by page, then the changes since the first page (follow meta.next while hasMore); not with since */
+                initial?: boolean;
                 /** @description at most this many changes per page */
                 limit?: number;
                 /** @description a cursor from an earlier answer (meta.next or an item cursor); leave out to get one for now */
