@@ -4,8 +4,8 @@ import {
   insertSite,
   issueSiteKey,
   minutesAgo,
-} from '@newsroom/api/test/support/content-fixtures';
-import { createTestApp } from '@newsroom/api/test/support/test-app';
+} from '../../../apps/api/test/support/content-fixtures';
+import { createTestApp } from '../../../apps/api/test/support/test-app';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { type ClientArticle, createNewsroomClient, NewsroomApiError, unwrap } from '../src';
 

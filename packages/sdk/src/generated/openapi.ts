@@ -245,6 +245,19 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** ArticleDeletedEvent */
+        ArticleDeletedEvent: {
+            data: components["schemas"]["WebhookArticleReference"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.deleted";
+        };
         /** ArticleList */
         ArticleList: {
             data: components["schemas"]["ArticleSummary"][];
@@ -259,6 +272,19 @@ export interface components {
                 };
                 pagination: components["schemas"]["Pagination"];
             };
+        };
+        /** ArticlePublishedEvent */
+        ArticlePublishedEvent: {
+            data: components["schemas"]["ClientArticle"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.published";
         };
         /** ArticleSummary */
         ArticleSummary: {
@@ -296,6 +322,32 @@ export interface components {
         ArticleSummaryPage: {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        /** ArticleUnpublishedEvent */
+        ArticleUnpublishedEvent: {
+            data: components["schemas"]["WebhookArticleReference"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.unpublished";
+        };
+        /** ArticleUpdatedEvent */
+        ArticleUpdatedEvent: {
+            data: components["schemas"]["ClientArticle"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.updated";
         };
         /** BulkArticleResults */
         BulkArticleResults: {
@@ -547,6 +599,19 @@ export interface components {
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
         };
+        /** PublisherFeedFailedEvent */
+        PublisherFeedFailedEvent: {
+            data: components["schemas"]["WebhookFeedFailure"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "publisher.feed_failed";
+        };
         /** RotatedWebhookSecret */
         RotatedWebhookSecret: {
             /**
@@ -635,6 +700,13 @@ export interface components {
             /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
             valid: boolean;
         };
+        /** WebhookArticleReference */
+        WebhookArticleReference: {
+            /** Format: uuid */
+            id: string;
+            /** @description the slug it was last seen under */
+            slug: string;
+        };
         /** WebhookDelivery */
         WebhookDelivery: {
             /** @description attempts made so far */
@@ -705,6 +777,21 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             url: string;
+        };
+        /** WebhookEvent */
+        WebhookEvent: components["schemas"]["ArticlePublishedEvent"] | components["schemas"]["ArticleUpdatedEvent"] | components["schemas"]["ArticleUnpublishedEvent"] | components["schemas"]["ArticleDeletedEvent"] | components["schemas"]["PublisherFeedFailedEvent"];
+        /** WebhookFeedFailure */
+        WebhookFeedFailure: {
+            consecutiveFailures: number;
+            feedUrl: string | null;
+            /**
+             * Format: uuid
+             * @description the publisher's id
+             */
+            id: string;
+            /** @description "CODE: message" */
+            lastError: string;
+            name: string;
         };
     };
     responses: never;
