@@ -40,7 +40,9 @@ export function verifyWebhook(
   try {
     return new Webhook(secret).verify(payload, plainHeaders(headers)) as WebhookEvent;
   } catch (error) {
-    throw new WebhookVerificationError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw new WebhookVerificationError(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   insertArticle,
   insertSite,
@@ -6,7 +7,6 @@ import {
   minutesAgo,
 } from '../../../apps/api/test/support/content-fixtures';
 import { createTestApp } from '../../../apps/api/test/support/test-app';
-import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { type ClientArticle, createNewsroomClient, NewsroomApiError, unwrap } from '../src';
 
 // A real API instance on a loopback port, with its own test database; the SDK talks to it over HTTP.

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   insertArticle,
   insertSite,
@@ -13,7 +14,6 @@ import {
   minutesAgo,
 } from '../../../apps/api/test/support/content-fixtures';
 import { createTestApp } from '../../../apps/api/test/support/test-app';
-import { afterAll, describe, expect, it } from 'vitest';
 
 // The SDK as a child site gets it: `pnpm pack` (its prepack builds dist/), the tarball installed with npm into
 // a project outside the workspace, a consumer type-checked under NodeNext and Bundler resolution, run by

@@ -1,3 +1,4 @@
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import {
   ArticleDeletedEventSchema,
   ArticlePublishedEventSchema,
@@ -7,7 +8,6 @@ import {
   WebhookEventSchema,
 } from '../../../../apps/api/src/schemas/webhook-event.schema';
 import { createTestApp } from '../../../../apps/api/test/support/test-app';
-import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
 export const generatedTypesPath = new URL('../../src/generated/openapi.ts', import.meta.url);
 
