@@ -30,10 +30,10 @@ const webhookSchemas = [
 ];
 
 function addNamedSchemas(document: OpenAPI3, schemas: readonly object[]): void {
-  const components = (document.components ??= {});
-  const named = (components.schemas ??= {}) as Record<string, unknown>;
+  document.components = { ...document.components, schemas: { ...document.components?.schemas } };
+  const named = document.components.schemas as Record<string, unknown>;
   const asComponent = (schema: object) =>
-    JSON.parse(JSON.stringify(schema), function (this: unknown, key, value) {
+    JSON.parse(JSON.stringify(schema), (key, value) => {
       const title = value && typeof value === 'object' ? (value as { title?: unknown }).title : undefined;
       // Nested named schemas (key !== '': not the schema itself) become references, registered if new.
       if (key === '' || typeof title !== 'string') return value;
