@@ -115,7 +115,7 @@ describe('verifyWebhook and the webhook event types', () => {
         case 'article.deleted':
           expectTypeOf(event.data).toEqualTypeOf<{ id: string; slug: string }>();
           return event.data.slug;
-        case 'publisher.feed_failed':
+        default: // publisher.feed_failed
           return event.data.lastError;
       }
     });
