@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodeListingCursor } from '../../src/client/listing-cursor';
 import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
 import { createTestApp, testApiKey } from '../support/test-app';
 
@@ -141,5 +143,44 @@ describe('list cursors (after=, meta.pagination.nextCursor)', () => {
   it('has no cursor on a search', async () => {
     const body = await list('/posts?q=title');
     expect(body.meta.pagination).not.toHaveProperty('nextCursor');
+  });
+
+  it('places deep cursors right: past the listing anchors (every 500th article), on site and network lists', async () => {
+    const deep = await insertSite(db, 'deep');
+    const deepKey = (await issueSiteKey(db, deep)).key;
+    // 1,234 articles in one statement (minutes apart, older than everything else), then their host site.
+    await sql`insert into articles (title, slug, body, excerpt, tags, status, is_aggregated, published_at)
+      select 'Deep ' || n, 'deep-' || n, 'Body', '', '{}', 'published', false,
+             timestamptz '2020-01-01 00:00:00+00' - n * interval '1 minute'
+      from generate_series(1, 1234) as n`.execute(db);
+    await sql`insert into article_sites (article_id, site_id)
+      select id, ${deep} from articles where slug like 'deep-%'`.execute(db);
+    const numbers: number[] = [];
+    const slugs: string[] = [];
+    let url = '/posts?limit=100&fields=slug';
+    for (;;) {
+      const body = await list(url, deepKey);
+      numbers.push(body.meta.pagination.page);
+      slugs.push(...body.data.map((article) => article.slug));
+      const cursor = body.meta.pagination.nextCursor;
+      if (!cursor) break;
+      url = `/posts?limit=100&fields=slug&after=${cursor}`;
+    }
+    expect(slugs).toEqual(Array.from({ length: 1234 }, (_, index) => `deep-${index + 1}`));
+    expect(numbers).toEqual(Array.from({ length: 13 }, (_, index) => index + 1));
+    // The network list holds every other article before these: the cursor page is numbered from its place.
+    const network = await list('/posts?limit=100&fields=slug', testApiKey);
+    const before = network.meta.pagination.total - 1234;
+    const seventh = slugs[699] as string;
+    const id = (
+      await db.selectFrom('articles').select('id').where('slug', '=', seventh).executeTakeFirstOrThrow()
+    ).id;
+    const publishedAt = new Date(Date.UTC(2020, 0, 1) - 700 * 60_000);
+    const page = await list(
+      `/posts?limit=100&fields=slug&after=${encodeListingCursor({ publishedAt, id })}`,
+      testApiKey,
+    );
+    expect(page.data[0]?.slug).toBe('deep-701');
+    expect(page.meta.pagination.page).toBe(Math.floor((before + 700) / 100) + 1);
   });
 });
