@@ -23,6 +23,8 @@ import * as feedSteadyState from './2026-11-23T1930-feed-steady-state';
 import * as publisherImportRules from './2026-11-23T1940-publisher-import-rules';
 import * as contentChangeSites from './2026-11-23T1950-content-change-sites';
 import * as slugLockAndTaken from './2026-11-24T0300-slug-lock-and-taken';
+import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-attempts';
+import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -51,6 +53,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1940-publisher-import-rules': publisherImportRules,
   '2026-11-23T1950-content-change-sites': contentChangeSites,
   '2026-11-24T0300-slug-lock-and-taken': slugLockAndTaken,
+  '2026-11-27T1200-webhook-delivery-attempts': webhookDeliveryAttempts,
+  '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -80,6 +84,9 @@ export async function ensureDatabaseExists(connectionString: string): Promise<vo
   const server = new URL(connectionString);
   server.pathname = '/postgres';
   const client = new pg.Client({ connectionString: server.toString() });
+  // A connection Postgres ends (a restart) fails the query in hand; with no listener, its 'error' event
+  // would crash the process first.
+  client.on('error', () => {});
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -52,7 +52,8 @@ export async function* readChanges(
     if (cursor === null) {
       const start = await unwrap(api.GET('/api/v1/client/changes', { params: { query: { site } }, signal }));
       const all = await unwrap(api.GET('/api/v1/client/all', { params: { query: { site } }, signal }));
-      for (const article of Array.isArray(all) ? all : all.data) {
+      // Asked without `fields`, /all answers whole articles (the document also allows sparse ones).
+      for (const article of (Array.isArray(all) ? all : all.data) as ClientArticle[]) {
         yield { type: 'upsert', id: article.id, slug: article.slug, article, cursor: null };
       }
       cursor = start.meta.next;

@@ -48,7 +48,7 @@ class SdkMirror {
     for (;;) {
       await this.sync();
       const all = await unwrap(this.client.api.GET('/api/v1/client/all'));
-      const expected = sortById(Array.isArray(all) ? all : all.data);
+      const expected = sortById((Array.isArray(all) ? all : all.data) as ClientArticle[]);
       const copy = sortById([...this.articles.values()]);
       if (JSON.stringify(copy) === JSON.stringify(expected) || Date.now() > deadline) {
         expect(copy).toEqual(expected);

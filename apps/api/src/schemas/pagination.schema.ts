@@ -67,18 +67,25 @@ export const ClientPaginationMetaSchema = Type.Object(
 
 /**
  * The list wrapper every paginated route answers with: `{ data, meta: { pagination } }`. Named `<Item>Page`
- * in the OpenAPI document when the item schema has a title. `meta`: the client lists pass theirs.
+ * in the OpenAPI document when the item schema has a title.
  */
-export const paginated = <T extends TSchema, M extends TSchema = typeof PaginationMetaSchema>(
-  item: T,
-  meta: M = PaginationMetaSchema as unknown as M,
-) => {
+export const paginated = <T extends TSchema>(item: T) => {
   const { title } = item as { title?: unknown };
   return Type.Object(
-    { data: Type.Array(item), meta },
+    { data: Type.Array(item), meta: PaginationMetaSchema },
     typeof title === 'string' ? { title: `${title}Page` } : {},
   );
 };
+
+/**
+ * The same wrapper named `title` (for items without a title of their own, such as a union); `meta`: the
+ * client lists pass theirs (ClientPaginationMetaSchema).
+ */
+export const paginatedAs = <T extends TSchema, M extends TSchema = typeof PaginationMetaSchema>(
+  title: string,
+  item: T,
+  meta: M = PaginationMetaSchema as unknown as M,
+) => Type.Object({ data: Type.Array(item), meta }, { title });
 
 /**
  * The pagination of a page. `totalIsLowerBound` (searches only) adds `totalRelation`; a lower-bound total

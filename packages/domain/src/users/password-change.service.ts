@@ -1,8 +1,8 @@
 import type { Db } from '../db/create-db';
 import { NotFoundError } from '../errors';
-import { endDashboardSessionsOfUser } from '../sessions/dashboard-session.service';
 import { assertAcceptablePassword, type PasswordHasher } from './password-hasher';
-import { findLoginOfPublisher, findPasswordHashById, replaceUserPassword } from './user.repository';
+import { replacePasswordEndingSessions } from './password-replacement.service';
+import { findLoginOfPublisher, findPasswordHashById } from './user.repository';
 
 export type ChangeOwnPasswordOutcome = 'changed' | 'wrong-current-password';
 
@@ -21,10 +21,9 @@ export async function changeOwnPassword(
   assertAcceptablePassword(passwords.newPassword);
   const storedHash = await findPasswordHashById(db, userId);
   if (!(await hasher.verify(passwords.currentPassword, storedHash))) return 'wrong-current-password';
-  if (!(await replaceUserPassword(db, userId, await hasher.hash(passwords.newPassword)))) {
+  if (!(await replacePasswordEndingSessions(db, userId, await hasher.hash(passwords.newPassword)))) {
     return 'wrong-current-password';
   }
-  await endDashboardSessionsOfUser(db, userId);
   return 'changed';
 }
 
@@ -41,9 +40,8 @@ export async function resetPublisherPassword(
 ): Promise<{ email: string }> {
   const passwordHash = await hasher.hash(password);
   const login = await findLoginOfPublisher(db, publisherId);
-  if (!login || !(await replaceUserPassword(db, login.id, passwordHash))) {
+  if (!login || !(await replacePasswordEndingSessions(db, login.id, passwordHash))) {
     throw new NotFoundError('publisher', publisherId);
   }
-  await endDashboardSessionsOfUser(db, login.id);
   return { email: login.email };
 }

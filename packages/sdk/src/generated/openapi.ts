@@ -410,9 +410,51 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * ClientArticleFields
+         * @description an article with only the fields `fields=` named
+         */
+        ClientArticleFields: {
+            body?: string;
+            /** @description category */
+            category?: string | null;
+            /** @description plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph */
+            excerpt?: string;
+            /** @description slugs of the child sites the article appears on */
+            hostSites?: string[];
+            /** Format: uuid */
+            id?: string;
+            /** @description image URL */
+            image?: string | null;
+            /** @description true for articles imported from a publisher feed */
+            isAggregated?: boolean;
+            /** Format: date-time */
+            publishedAt?: string;
+            /** @description section */
+            section?: string | null;
+            slug?: string;
+            /** @description the publisher's display name (aggregated articles only) */
+            source?: string | null;
+            /**
+             * Format: date-time
+             * @description the feed item's own date (aggregated articles that had one; else null)
+             */
+            sourcePublishedAt?: string | null;
+            /** @description URL of the original article (aggregated articles only) */
+            sourceUrl?: string | null;
+            /** @description the same tags with their slugs, the values the `tag` filter takes */
+            tagObjects?: components["schemas"]["ClientTag"][];
+            /** @description tags as written (kept for compatibility; see tagObjects) */
+            tags?: string[];
+            /** @description image URL */
+            thumbnail?: string | null;
+            title?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+        };
         /** ClientArticlePage */
         ClientArticlePage: {
-            data: components["schemas"]["ClientArticle"][];
+            data: (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
             meta: components["schemas"]["ClientPaginationMeta"];
         };
         /** ClientChangesPage */
@@ -742,6 +784,29 @@ export interface components {
             /** @description an event an endpoint can subscribe to */
             type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
         };
+        /** WebhookDeliveryAttempt */
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first attempt */
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            durationMs: number;
+            /** @description why it failed; null when delivered */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description when the attempt after it was scheduled; null when none was
+             */
+            nextAttemptAt: string | null;
+            /** @description the answer's first 1 KB as text; null when none came */
+            responseExcerpt: string | null;
+            /** @description the HTTP status of the answer; null when none came (network error, timeout) */
+            statusCode: number | null;
+        };
+        /** WebhookDeliveryAttemptList */
+        WebhookDeliveryAttemptList: {
+            data: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
         /** WebhookDeliveryPage */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -937,7 +1002,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ClientArticlePage"] | components["schemas"]["ClientArticle"][];
+                    "application/json": components["schemas"]["ClientArticlePage"] | (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
                 };
             };
             /** @description Not modified: the ETag in If-None-Match is current */

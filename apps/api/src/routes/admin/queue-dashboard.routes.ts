@@ -2,6 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { noStore } from '../../plugins/no-store';
 import { queueDashboardPath, requireDashboardAdministrator } from '../../plugins/queue-dashboard-auth';
 
 /** What the board lists as a job's name: a fetch names its publisher ("fetch-feed · Daily Planet"). */
@@ -22,6 +23,9 @@ export const queueDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (!queue) return;
 
   await app.register(async (board) => {
+    // Its API answers list jobs (publishers, request ids) to signed-in administrators only: kept nowhere,
+    // and set first, so the sign-in redirect carries it too.
+    board.addHook('onRequest', noStore);
     board.addHook('onRequest', requireDashboardAdministrator);
     const adapter = new BullMQAdapter(queue, {
       allowRetries: true, // completed jobs too (allowCompletedRetries defaults on)

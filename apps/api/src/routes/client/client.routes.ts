@@ -9,7 +9,9 @@ import { sendCacheable, sendStreamed } from '../../client/http-caching';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,
+  ClientArticlePageSchema,
   ClientArticleSchema,
+  ClientListedArticleSchema,
   ClientListingQuerySchema,
   ClientScopeQuerySchema,
   ClientSlugParamsSchema,
@@ -17,7 +19,6 @@ import {
 } from '../../schemas/client-article.schema';
 import { ClientTaxonomySchema } from '../../schemas/client-taxonomy.schema';
 import { errorResponses } from '../../schemas/error.schema';
-import { ClientPaginationMetaSchema, paginated } from '../../schemas/pagination.schema';
 
 const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyQuery: [] }];
 const tags = ['client'];
@@ -36,7 +37,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     security,
     querystring: ClientListingQuerySchema,
     response: {
-      200: paginated(ClientArticleSchema, ClientPaginationMetaSchema),
+      200: ClientArticlePageSchema,
       304: NotModifiedSchema,
       ...errorResponses(400, 401, 403, 429),
     },
@@ -118,13 +119,10 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         querystring: ClientAllQuerySchema,
         response: {
-          200: Type.Union(
-            [paginated(ClientArticleSchema, ClientPaginationMetaSchema), Type.Array(ClientArticleSchema)],
-            {
-              description:
-                '`{ data, meta }` (one page holding every article); with `format=array` a bare array',
-            },
-          ),
+          200: Type.Union([ClientArticlePageSchema, Type.Array(ClientListedArticleSchema)], {
+            description:
+              '`{ data, meta }` (one page holding every article); with `format=array` a bare array',
+          }),
           304: NotModifiedSchema,
           ...errorResponses(400, 401, 403, 429),
         },
