@@ -49,6 +49,16 @@ for (let n = 1; n <= 5; n++) {
 await app.listen({ host: '127.0.0.1', port: 0 });
 const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+// pnpm hands its own settings to the scripts it runs as npm_config_*: npm would take them as its own. Only
+// the network ones (a registry mirror, a proxy, certificates) and the cache are passed on.
+const npmEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) =>
+      !/^npm_config_/i.test(name) ||
+      /registry|proxy|cafile|strict_ssl|_cache$|^npm_config_cache$/i.test(name),
+  ),
+);
+
 const tsconfig = (module: string, moduleResolution: string) =>
   JSON.stringify({
     compilerOptions: {
@@ -89,6 +99,7 @@ describe('the packed SDK, installed outside the workspace', () => {
     await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`], {
       cwd: project,
       timeout: 120_000,
+      env: npmEnv,
     });
 
     for (const [name, module, resolution] of [
