@@ -7,16 +7,18 @@ import { replaceUserPassword } from './user.repository';
  * publisher, `pnpm admin:create --reset-password`): the new hash, the token version bumped (every bearer
  * token of the user is refused from now on) and every dashboard session of the user deleted, in one
  * transaction. A password change is what someone does who thinks another has the password, so nothing
- * signed in with the old one may outlive it. False when there is no such user.
+ * signed in with the old one may outlive it, except `keepSessionId`: the dashboard session a person
+ * changed their own password in (they want the others out, not themselves). False when there is no such user.
  */
 export async function replacePasswordEndingSessions(
   db: Db,
   userId: string,
   passwordHash: string,
+  keepSessionId?: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await replaceUserPassword(trx, userId, passwordHash))) return false;
-    await deleteDashboardSessionsOfUser(trx, userId);
+    await deleteDashboardSessionsOfUser(trx, userId, keepSessionId);
     return true;
   });
 }

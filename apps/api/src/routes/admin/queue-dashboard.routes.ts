@@ -4,6 +4,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { noStore } from '../../plugins/no-store';
 import { queueDashboardPath, requireDashboardAdministrator } from '../../plugins/queue-dashboard-auth';
+import { adaptBoardPage, boardEnvironment, boardFonts } from './queue-dashboard-page';
 
 /** What the board lists as a job's name: a fetch names its publisher ("fetch-feed · Daily Planet"). */
 export function jobTitle(job: { name?: string; data?: { publisherName?: unknown } }): string {
@@ -27,6 +28,12 @@ export const queueDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // and set first, so the sign-in redirect carries it too.
     board.addHook('onRequest', noStore);
     board.addHook('onRequest', requireDashboardAdministrator);
+    // The board's page (HTML) loses its web font from another host and gains a link back to the dashboard.
+    board.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      const html = typeof type === 'string' && type.startsWith('text/html') && typeof payload === 'string';
+      return html ? adaptBoardPage(payload) : payload;
+    });
     const adapter = new BullMQAdapter(queue, {
       allowRetries: true, // completed jobs too (allowCompletedRetries defaults on)
       description: 'Hourly fan-out and per-publisher feed fetches',
@@ -36,7 +43,9 @@ export const queueDashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     createBullBoard({
       queues: [adapter],
       serverAdapter,
-      options: { uiConfig: { boardTitle: 'Newsroom queues' } },
+      options: {
+        uiConfig: { boardTitle: 'Newsroom queues', theme: boardFonts, environment: boardEnvironment },
+      },
     });
     await board.register(serverAdapter.registerPlugin(), { prefix: queueDashboardPath });
   });
