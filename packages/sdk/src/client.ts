@@ -1,54 +1,13 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { EtagCache } from './etag-cache';
-import type { components, paths } from './generated/openapi';
+import { type ChangeEvent, type ChangesOptions, readChanges } from './change-feed.js';
+import { errorBody, NewsroomApiError, unwrap } from './errors.js';
+import { EtagCache } from './etag-cache.js';
+import type { components, paths } from './generated/openapi.js';
+import type { FieldOf, ListQuery, PaginatedPath, SparseItemOf, SparsePage, WalkQuery } from './list-types.js';
+import { type SyndicationKind, type SyndicationOptions, syndicationPaths } from './syndication.js';
 
 export type ClientArticle = components['schemas']['ClientArticle'];
 export type JsonFeed = components['schemas']['JsonFeed'];
-export type ApiError = components['schemas']['Error'];
-
-/** The JSON body a GET of `P` answers with 200. */
-type JsonOf<P extends keyof paths> = paths[P] extends {
-  get: { responses: { 200: { content: { 'application/json': infer Body } } } };
-}
-  ? Body
-  : never;
-type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Query } } }
-  ? Query
-  : never;
-
-/** The client routes that answer `{ data, meta: { pagination } }`. */
-export type PaginatedPath = {
-  [P in keyof paths]: JsonOf<P> extends { data: unknown[]; meta: { pagination: { next: number | null } } }
-    ? P
-    : never;
-}[keyof paths];
-/**
- * The whole item of list `P`. The document gives a list's items as the whole article or, with `fields=`, an
- * article with every property optional (ClientArticleFields); the helpers type the sparse case from the
- * fields asked for, so that variant is dropped here.
- */
-export type ItemOf<P extends PaginatedPath> =
-  JsonOf<P> extends { data: Array<infer Item> } ? WholeOf<Item> : never;
-type SparseArticle = components['schemas']['ClientArticleFields'];
-type WholeOf<Item> = Item extends SparseArticle ? (SparseArticle extends Item ? never : Item) : Item;
-type MetaOf<P extends PaginatedPath> = JsonOf<P> extends { meta: infer Meta } ? Meta : never;
-
-/** The item fields a list can be asked for with `fields` (a sparse fieldset). */
-export type FieldOf<P extends PaginatedPath> = keyof ItemOf<P> & string;
-/** An item of list `P` with only `F`, or whole when no fields were named. */
-export type SparseItemOf<P extends PaginatedPath, F extends FieldOf<P>> = [FieldOf<P>] extends [F]
-  ? ItemOf<P>
-  : Pick<ItemOf<P>, F>;
-/** A list's query as the helpers take it: `fields` as a list of names, which types the items. */
-export type ListQuery<P extends PaginatedPath, F extends FieldOf<P>> = Omit<
-  NonNullable<QueryOf<P>>,
-  'fields'
-> & { fields?: readonly F[] };
-/** One page of list `P` with items of fields `F`. */
-export interface SparsePage<P extends PaginatedPath, F extends FieldOf<P>> {
-  data: SparseItemOf<P, F>[];
-  meta: MetaOf<P>;
-}
 
 export interface NewsroomClientOptions {
   /** Where the API is, e.g. `https://content.example.com` (the paths start with /api/v1). */
@@ -61,55 +20,43 @@ export interface NewsroomClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** A failed call: the API's error body (`code` is stable, see the API's docs/errors.md) and the status. */
-export class NewsroomApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiError | undefined,
-  ) {
-    super(body ? `${status} ${body.code}: ${body.message}` : `HTTP ${status}`);
-    this.name = 'NewsroomApiError';
-  }
-}
-
-/** The body of a successful openapi-fetch call, or NewsroomApiError. */
-export async function unwrap<T>(
-  call: Promise<{ data?: T; error?: unknown; response: Response }>,
-): Promise<T> {
-  const { data, error, response } = await call;
-  if (error !== undefined || data === undefined) {
-    throw new NewsroomApiError(response.status, error as ApiError | undefined);
-  }
-  return data;
-}
-
 export interface NewsroomClient {
   /** The typed openapi-fetch client: `api.GET('/api/v1/client/posts', { params: { query: { page: 2 } } })`. */
   api: Client<paths>;
   /**
-   * One page of a paginated list, thrown NewsroomApiError when it fails. `fields: ['id', 'slug', 'title']`
-   * asks for those fields only, and the items are typed with only them.
+   * One page of a JSON list, thrown NewsroomApiError when it fails. `fields: ['id', 'slug', 'title']`
+   * asks for those fields only, and the items are typed with only them. `after`: the `nextCursor` of the
+   * page before.
    */
   page<P extends PaginatedPath, F extends FieldOf<P> = FieldOf<P>>(
     path: P,
     query?: ListQuery<P, F>,
   ): Promise<SparsePage<P, F>>;
-  /** Every item of a paginated list, page after page (`limit` per request, default 100); `fields` as in page(). */
+  /**
+   * Every item of a JSON list, page after page (`limit` per request, default 100), by list cursor: articles
+   * published during the walk never make it repeat or skip one. `fields` as in page(). A search (`q`) is
+   * ranked and walks by page number.
+   */
   pages<P extends PaginatedPath, F extends FieldOf<P> = FieldOf<P>>(
     path: P,
-    query?: ListQuery<P, F>,
+    query?: WalkQuery<P, F>,
   ): AsyncGenerator<SparseItemOf<P, F>, void, undefined>;
+  /**
+   * A feed or sitemap of the site as text (`rss`, `jsonFeed`, `newsSitemap`, `sitemap`), to serve from the
+   * child site's own domain. Thrown NewsroomApiError when it fails (409: the site has no URL template).
+   */
+  syndication(kind: SyndicationKind, options?: SyndicationOptions): Promise<string>;
+  /**
+   * The change feed as an async iterator of upserts and deletes: a full read, then the changes, resumable
+   * from a stored cursor (see ChangeEvent).
+   */
+  changes(options?: ChangesOptions): AsyncGenerator<ChangeEvent, void, undefined>;
   /**
    * The site's feed and sitemap addresses. `withKey` puts the key in the URL (`api_key`) for a feed reader
    * that cannot send headers; such a URL is a secret, so do not publish it: serve the feeds from your own
-   * site instead (fetch them with this client and pass them on).
+   * site instead (`syndication()`).
    */
-  syndicationUrls(options?: { site?: string; withKey?: boolean }): {
-    rss: string;
-    jsonFeed: string;
-    newsSitemap: string;
-    sitemap: string;
-  };
+  syndicationUrls(options?: { site?: string; withKey?: boolean }): Record<SyndicationKind, string>;
   /** Forget every remembered body (ETag cache). */
   clearCache(): void;
 }
@@ -130,7 +77,7 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
   // openapi-fetch cannot narrow a generic path: the shapes are checked by PaginatedPath and ListQuery instead.
   const get = api.GET as unknown as (
     path: string,
-    init: { params: { query: Record<string, unknown> } },
+    init: { params: { query: Record<string, unknown> }; parseAs?: 'text' },
   ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
   async function page<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: ListQuery<P, F>) {
@@ -139,35 +86,57 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
     return (await unwrap(get(path, { params: { query: params } }))) as SparsePage<P, F>;
   }
 
-  async function* pages<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: ListQuery<P, F>) {
-    let next: number | null = 1;
-    while (next !== null) {
-      const pageQuery = { limit: 100, ...query, page: next } as unknown as ListQuery<P, F>;
+  async function* pages<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: WalkQuery<P, F>) {
+    let at: { page: number } | { after: string } | null = { page: 1 };
+    while (at !== null) {
+      const pageQuery = { limit: 100, ...query, ...at } as unknown as ListQuery<P, F>;
       const body: SparsePage<P, F> = await page(path, pageQuery);
       yield* body.data;
-      next = (body.meta as { pagination: { next: number | null } }).pagination.next;
+      const { next, nextCursor } = (body.meta as { pagination: Pagination }).pagination;
+      // By cursor where the list has one; a search (ranked, no cursor) by page number.
+      at = nextCursor
+        ? { after: nextCursor }
+        : nextCursor === undefined && next !== null
+          ? { page: next }
+          : null;
     }
+  }
+
+  async function syndication(kind: SyndicationKind, { site, page }: SyndicationOptions = {}) {
+    const query = { ...(site === undefined ? {} : { site }), ...(page === undefined ? {} : { page }) };
+    const { data, error, response } = await get(syndicationPaths[kind], {
+      params: { query },
+      parseAs: 'text',
+    });
+    if (error !== undefined || typeof data !== 'string') {
+      throw new NewsroomApiError(response.status, errorBody(error));
+    }
+    return data;
   }
 
   return {
     api,
     page,
     pages,
+    syndication,
+    changes: (changeOptions) => readChanges(api, changeOptions),
     syndicationUrls({ site, withKey = false } = {}) {
       const url = (path: string) => {
         const params = new URLSearchParams();
         if (site !== undefined) params.set('site', site);
         if (withKey) params.set('api_key', options.apiKey);
         const query = params.size > 0 ? `?${params}` : '';
-        return `${baseUrl}/api/v1/client/${path}${query}`;
+        return `${baseUrl}${path}${query}`;
       };
       return {
-        rss: url('feed.xml'),
-        jsonFeed: url('feed.json'),
-        newsSitemap: url('sitemap-news.xml'),
-        sitemap: url('sitemap.xml'),
+        rss: url(syndicationPaths.rss),
+        jsonFeed: url(syndicationPaths.jsonFeed),
+        newsSitemap: url(syndicationPaths.newsSitemap),
+        sitemap: url(syndicationPaths.sitemap),
       };
     },
     clearCache: () => cache?.clear(),
   };
 }
+
+type Pagination = { next: number | null; nextCursor?: string | null };

@@ -26,14 +26,14 @@ export class EtagCache {
 
   readonly middleware: Middleware = {
     onRequest: ({ request }) => {
-      if (request.method !== 'GET' || request.headers.has('if-none-match')) return undefined;
+      if (!cacheable(request) || request.headers.has('if-none-match')) return undefined;
       const stored = this.entries.get(request.url);
       if (!stored) return undefined;
       request.headers.set('if-none-match', stored.etag);
       return request;
     },
     onResponse: async ({ request, response }) => {
-      if (request.method !== 'GET') return undefined;
+      if (!cacheable(request)) return undefined;
       const stored = this.entries.get(request.url);
       if (response.status === 304 && stored) {
         this.touch(request.url, stored);
@@ -58,4 +58,9 @@ export class EtagCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
+}
+
+/** GETs, but not /client/all: its body is every article (up to hundreds of MB), not worth a second copy. */
+function cacheable(request: Request): boolean {
+  return request.method === 'GET' && !new URL(request.url).pathname.endsWith('/client/all');
 }

@@ -1,18 +1,33 @@
+export type { ChangeEvent, ChangesOptions } from './change-feed.js';
 export {
-  type ApiError,
   type ClientArticle,
   createNewsroomClient,
-  type FieldOf,
-  type ItemOf,
   type JsonFeed,
-  type ListQuery,
-  NewsroomApiError,
   type NewsroomClient,
   type NewsroomClientOptions,
-  type PaginatedPath,
-  type SparseItemOf,
-  type SparsePage,
-  unwrap,
-} from './client';
-export { EtagCache } from './etag-cache';
-export type { components, operations, paths } from './generated/openapi';
+} from './client.js';
+export { type ApiError, NewsroomApiError, unwrap } from './errors.js';
+export { EtagCache } from './etag-cache.js';
+export type { components, operations, paths } from './generated/openapi.js';
+export type {
+  FieldOf,
+  ItemOf,
+  ListQuery,
+  PaginatedPath,
+  SparseItemOf,
+  SparsePage,
+  WalkQuery,
+} from './list-types.js';
+export type { SyndicationKind, SyndicationOptions } from './syndication.js';
+export {
+  type ArticleDeletedEvent,
+  type ArticlePublishedEvent,
+  type ArticleUnpublishedEvent,
+  type ArticleUpdatedEvent,
+  type PublisherFeedFailedEvent,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhooks.js';

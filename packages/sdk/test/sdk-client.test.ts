@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   insertArticle,
   insertSite,
   issueSiteKey,
   minutesAgo,
-} from '@newsroom/api/test/support/content-fixtures';
-import { createTestApp } from '@newsroom/api/test/support/test-app';
-import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
+} from '../../../apps/api/test/support/content-fixtures';
+import { createTestApp } from '../../../apps/api/test/support/test-app';
 import { type ClientArticle, createNewsroomClient, NewsroomApiError, unwrap } from '../src';
 
 // A real API instance on a loopback port, with its own test database; the SDK talks to it over HTTP.
@@ -77,7 +77,10 @@ describe('the SDK against a running API', () => {
     const slugs: string[] = [];
     for await (const article of client.pages('/api/v1/client/posts', { limit: 10 })) slugs.push(article.slug);
     expect(slugs).toEqual(Array.from({ length: 45 }, (_, index) => `story-${index + 1}`));
-    expect(seen.map(({ url }) => new URL(url).searchParams.get('page'))).toEqual(['1', '2', '3', '4', '5']);
+    // Page 1, then by list cursor (after=), which no publication during the walk can shift.
+    const params = seen.map(({ url }) => new URL(url).searchParams);
+    expect(params.map((query) => query.get('page'))).toEqual(['1', null, null, null, null]);
+    expect(params.slice(1).every((query) => query.get('after'))).toBe(true);
     const partners: string[] = [];
     for await (const article of client.pages('/api/v1/client/partner-articles')) partners.push(article.slug);
     expect(partners).toHaveLength(15);
@@ -134,8 +137,53 @@ describe('the SDK against a running API', () => {
     const rss = await fetch(urls.rss);
     expect(rss.status).toBe(200);
     expect(rss.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    await rss.text(); // read to the end: an unread body would break when the API closes
     const jsonFeed = await unwrap(client.api.GET('/api/v1/client/feed.json'));
     expect(jsonFeed.items).toHaveLength(45);
     expect(client.syndicationUrls().sitemap).toBe(`${baseUrl}/api/v1/client/sitemap.xml`);
+  });
+  it('walks a whole list once while articles are being published: no duplicate, no miss', async () => {
+    const before: string[] = [];
+    for await (const { slug } of client.pages('/api/v1/client/posts', { fields: ['slug'] }))
+      before.push(slug);
+    const walked: string[] = [];
+    let published = 0;
+    for await (const { slug } of client.pages('/api/v1/client/posts', { limit: 7, fields: ['slug'] })) {
+      walked.push(slug);
+      if (walked.length % 7 === 0) {
+        published += 1;
+        await insertArticle(db, { slug: `breaking-${published}`, siteIds: [metro], publishedAt: new Date() });
+      }
+    }
+    expect(published).toBeGreaterThan(3);
+    expect(walked).toEqual(before);
+  });
+
+  it('reads feeds and sitemaps as text, and pages() takes JSON lists only', async () => {
+    const rss = await client.syndication('rss');
+    expect(rss).toMatch(/^<\?xml[^>]*>\s*<rss/);
+    expect(await client.syndication('sitemap')).toContain('<sitemapindex');
+    expect(await client.syndication('sitemap', { page: 1 })).toContain('<urlset');
+    expect(await client.syndication('newsSitemap')).toContain('<urlset');
+    expect(JSON.parse(await client.syndication('jsonFeed'))).toMatchObject({
+      version: expect.stringContaining('jsonfeed'),
+    });
+    await expect(client.syndication('sitemap', { page: 99 })).rejects.toMatchObject({
+      status: 404,
+      body: { code: 'SITEMAP_PAGE_NOT_FOUND' },
+    });
+    expectTypeOf<ReturnType<typeof client.syndication>>().toEqualTypeOf<Promise<string>>();
+    // Checked by tsc (pnpm typecheck), never run: each would compile before and fail at run time.
+    const typeOnly = () => {
+      // @ts-expect-error: a feed is not a JSON list
+      void client.pages('/api/v1/client/feed.xml');
+      // @ts-expect-error: a sitemap is not a JSON list
+      void client.page('/api/v1/client/sitemap.xml');
+      // @ts-expect-error: /all is one unpaginated answer
+      void client.pages('/api/v1/client/all');
+      // @ts-expect-error: a walk chooses its own pages
+      void client.pages('/api/v1/client/posts', { page: 2 });
+    };
+    void typeOnly;
   });
 });

@@ -1,6 +1,8 @@
-import { type Listing, labelSlug, tagSlugsOf } from '@newsroom/domain';
+import { type Listing, type ListingPosition, labelSlug, tagSlugsOf } from '@newsroom/domain';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { type ClientAllQuery, clientArticleFields } from '../schemas/client-article.schema';
+import { decodeListingCursor } from './listing-cursor';
 
 // The client listings' query parameters (filters, search, sparse fieldsets) turned into a domain Listing.
 // The route schema has already checked types and formats; what it cannot say is checked here, with the same
@@ -80,4 +82,21 @@ export function fieldsOf(fields: string | undefined): string[] | null {
   if (asked.length === 0) throw invalid('Invalid querystring: fields names no field');
   const wanted = new Set(asked);
   return clientArticleFields.filter((field) => wanted.has(field));
+}
+
+/**
+ * The list cursor of `after=`, or null without one. It continues a walk in date order: with `page` (which
+ * would say where else to start) or `q` (ranked, not in date order) it is a 400.
+ */
+export function afterOf(request: FastifyRequest): ListingPosition | null {
+  const { after, q } = request.query as { after?: string; q?: string };
+  if (after === undefined) return null;
+  // `page` has a default, so the parsed query always has one: ask the URL whether the client sent it.
+  const sent = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+  if (sent.has('page')) throw invalid('Invalid querystring: after and page cannot be combined');
+  if (q !== undefined)
+    throw invalid('Invalid querystring: after cannot be combined with q (search results are ranked)');
+  const position = decodeListingCursor(after);
+  if (!position) throw new HttpError(400, 'INVALID_CURSOR', 'after is not a list cursor this API handed out');
+  return position;
 }

@@ -7,9 +7,10 @@ import {
   findTaxonomyTerms,
   type Listing,
   type ListingOutline,
+  type ListingPageRequest,
+  type ListingPosition,
   listPublishedArticles,
   listPublishedVersions,
-  type PageRequest,
   type PublishedArticle,
   streamPublishedArticles,
   type Taxonomy,
@@ -18,6 +19,7 @@ import { paginationMeta } from '../schemas/pagination.schema';
 import type { ArticleJsonCache } from './article-json-cache';
 import type { ClientSerializers } from './client-serializers';
 import type { ContentNotifications } from './content-notifications';
+import { encodeListingCursor } from './listing-cursor';
 import { pageResponse, type SerialisedArticle, serialiseArticle } from './page-assembly';
 import { type CacheableResponse, cacheable, etagOf } from './response-bytes';
 import type { VersionedMemo } from './versioned-memo';
@@ -59,19 +61,21 @@ const keyOf = (listing: Listing) =>
   ]);
 
 /**
- * One page of a listing as `{ data, meta }` bytes and their ETag. `fields`: a sparse fieldset (the article
- * fields to write, in the article's order), null for whole articles.
+ * One page of a listing as `{ data, meta }` bytes and their ETag, by number or after a list cursor
+ * (`page.after`). `fields`: a sparse fieldset (the article fields to write, in the article's order), null for
+ * whole articles.
  */
 export async function readListingPage(
   { db, caches, serializers }: ClientReadSources,
   listing: Listing,
-  page: PageRequest,
+  page: ListingPageRequest,
   fields: readonly string[] | null = null,
 ): Promise<CacheableResponse> {
   const listingKey = keyOf(listing);
+  const at = page.after ? `after:${encodeListingCursor(page.after)}` : page.page;
   const response = await caches.responses.get(
     listing.siteId,
-    `page|${listingKey}|${page.page}|${page.limit}|${fields ?? ''}`,
+    `page|${listingKey}|${at}|${page.limit}|${fields ?? ''}`,
     async () => {
       const outline = await caches.outlines.get(listing.siteId, listingKey, () =>
         findListingOutline(db, listing),
@@ -93,25 +97,44 @@ async function assemblePage(
   articleJson: ArticleJsonCache,
   serializers: ClientSerializers,
   listing: Listing,
-  page: PageRequest,
+  page: ListingPageRequest,
   outline: ListingOutline,
   fields: readonly string[] | null,
 ): Promise<CacheableResponse> {
   const serialize = serializers.articleWith(fields);
   let articles: SerialisedArticle[] | null = null;
-  let counted: { total: number; totalIsLowerBound?: boolean } = { total: 0 };
+  let counted: { total: number; offset: number; totalIsLowerBound?: boolean } = { total: 0, offset: 0 };
+  let last: Partial<ListingPosition> | undefined;
   if (fields === null) {
     const { items: versions, ...totals } = await listPublishedVersions(db, listing, page, outline);
     counted = totals;
+    last = versions.at(-1) as Partial<ListingPosition> | undefined;
     articles = await articleJson.jsonOf(versions, (ids) => findPublishedArticlesByIds(db, ids), serialize);
   }
   if (!articles) {
     const { items, ...totals } = await listPublishedArticles(db, listing, page, outline);
     articles = items.map((article) => serialiseArticle(serialize, article));
     counted = totals;
+    last = items.at(-1) as Partial<ListingPosition> | undefined;
   }
-  const pagination = paginationMeta(page, counted.total, counted.totalIsLowerBound);
-  return pageResponse(articles, serializers.meta({ pagination }));
+  // A cursor's page is numbered by where its first article sits (its offset need not be a multiple of limit).
+  const number = page.after ? Math.floor(counted.offset / page.limit) + 1 : page.page;
+  const pagination = paginationMeta(
+    { page: number, limit: page.limit },
+    counted.total,
+    counted.totalIsLowerBound,
+  );
+  const more = counted.offset + articles.length < counted.total;
+  // Searches are ranked, not in date order: they have no cursor.
+  const nextCursor = listing.q
+    ? undefined
+    : more && last?.publishedAt && last.id
+      ? encodeListingCursor({ publishedAt: last.publishedAt, id: last.id })
+      : null;
+  return pageResponse(
+    articles,
+    serializers.meta({ pagination: nextCursor === undefined ? pagination : { ...pagination, nextCursor } }),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { PublishedArticle, TaxonomyTerm } from '@newsroom/domain';
 import fastJson from 'fast-json-stringify';
 import { ClientArticleSchema } from '../schemas/client-article.schema';
 import { ClientTaxonomySchema } from '../schemas/client-taxonomy.schema';
-import { PaginationMetaSchema, type paginationMeta } from '../schemas/pagination.schema';
+import { ClientPaginationMetaSchema, type paginationMeta } from '../schemas/pagination.schema';
 import { articleSchemaWith } from './article-fields';
 
 type ArticleSerializer = (article: PublishedArticle) => string;
@@ -17,7 +17,7 @@ export interface ClientSerializers {
   /** One article narrowed to `fields` (a sparse fieldset, `fields=`); null: the whole article. */
   articleWith: (fields: readonly string[] | null) => ArticleSerializer;
   /** The `meta` of a listing page: `{ pagination }`. */
-  meta: (meta: { pagination: ReturnType<typeof paginationMeta> }) => string;
+  meta: (meta: { pagination: ReturnType<typeof paginationMeta> & { nextCursor?: string | null } }) => string;
   /** A taxonomy response: `{ data: [{ name, slug, count }] }`. */
   taxonomy: (taxonomy: { data: readonly TaxonomyTerm[] }) => string;
 }
@@ -45,7 +45,7 @@ export function createClientSerializers(): ClientSerializers {
       }
       return serialize;
     },
-    meta: compile<ClientSerializers['meta']>(PaginationMetaSchema),
+    meta: compile<ClientSerializers['meta']>(ClientPaginationMetaSchema),
     taxonomy: compile<ClientSerializers['taxonomy']>(ClientTaxonomySchema),
   };
 }

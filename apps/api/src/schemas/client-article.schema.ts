@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
-import { PageQuerySchema, paginatedAs } from './pagination.schema';
+import { ClientPaginationMetaSchema, PageQuerySchema, paginatedAs } from './pagination.schema';
 
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
@@ -59,7 +59,11 @@ export const ClientArticleFieldsSchema = Type.Partial(ClientArticleSchema, {
 export const ClientListedArticleSchema = Type.Union([ClientArticleSchema, ClientArticleFieldsSchema]);
 
 /** A page of a client listing, `{ data, meta: { pagination } }`. */
-export const ClientArticlePageSchema = paginatedAs('ClientArticlePage', ClientListedArticleSchema);
+export const ClientArticlePageSchema = paginatedAs(
+  'ClientArticlePage',
+  ClientListedArticleSchema,
+  ClientPaginationMetaSchema,
+);
 
 /** The fields `fields=` may name. */
 export const clientArticleFields = Object.keys(ClientArticleSchema.properties) as Array<
@@ -124,6 +128,15 @@ const listingFilters = {
 export const ClientListingQuerySchema = Type.Object(
   {
     ...PageQuerySchema.properties,
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description:
+          'a list cursor (meta.pagination.nextCursor of the page before): the page holds the articles after ' +
+          'it, so a walk neither repeats nor skips while articles are published; not with page or q',
+      }),
+    ),
     ...siteQuery,
     ...listingFilters,
     ...keyQuery,

@@ -9,9 +9,16 @@ export const ClientChangesQuerySchema = Type.Object(
     since: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 128,
+        maxLength: 256,
         description:
           'a cursor from an earlier answer (meta.next or an item cursor); leave out to get one for now',
+      }),
+    ),
+    initial: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: start from nothing: every article this key sees as upserts, page by page, then the ' +
+          'changes since the first page (follow meta.next while hasMore); not with since',
       }),
     ),
     limit: Type.Integer({

@@ -45,6 +45,26 @@ export const PaginationMetaSchema = Type.Object(
   { title: 'PaginationMeta' },
 );
 
+/** The client lists' pagination: the page numbers and a keyset cursor beside them. */
+export const ClientPaginationSchema = Type.Object(
+  {
+    ...PaginationSchema.properties,
+    nextCursor: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'opaque: pass as `after` for the next page (null on the last page); a walk by cursor neither ' +
+          'repeats nor skips articles while others are published. Not on searches (q) and /all',
+      }),
+    ),
+  },
+  { title: 'ClientPagination' },
+);
+
+export const ClientPaginationMetaSchema = Type.Object(
+  { pagination: ClientPaginationSchema },
+  { title: 'ClientPaginationMeta' },
+);
+
 /**
  * The list wrapper every paginated route answers with: `{ data, meta: { pagination } }`. Named `<Item>Page`
  * in the OpenAPI document when the item schema has a title.
@@ -57,9 +77,15 @@ export const paginated = <T extends TSchema>(item: T) => {
   );
 };
 
-/** The same wrapper named `title` (for items without a title of their own, such as a union). */
-export const paginatedAs = <T extends TSchema>(title: string, item: T) =>
-  Type.Object({ data: Type.Array(item), meta: PaginationMetaSchema }, { title });
+/**
+ * The same wrapper named `title` (for items without a title of their own, such as a union); `meta`: the
+ * client lists pass theirs (ClientPaginationMetaSchema).
+ */
+export const paginatedAs = <T extends TSchema, M extends TSchema = typeof PaginationMetaSchema>(
+  title: string,
+  item: T,
+  meta: M = PaginationMetaSchema as unknown as M,
+) => Type.Object({ data: Type.Array(item), meta }, { title });
 
 /**
  * The pagination of a page. `totalIsLowerBound` (searches only) adds `totalRelation`; a lower-bound total

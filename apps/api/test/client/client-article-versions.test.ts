@@ -1,5 +1,6 @@
 import { editArticle, type Listing, listPublishedArticles, replaceArticleSites } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodeListingCursor } from '../../src/client/listing-cursor';
 import { paginationMeta } from '../../src/schemas/pagination.schema';
 import {
   insertArticle,
@@ -55,7 +56,12 @@ describe('uncached page reads with the article JSON cache', () => {
       // Twice: the first read fills the article cache, the second is served from it.
       for (let round = 0; round < 2; round++) {
         const { items, total } = await listPublishedArticles(db, eastListing, page);
-        const expected = JSON.stringify({ data: items, meta: { pagination: paginationMeta(page, total) } });
+        const last = items.at(-1);
+        const more = (page.page - 1) * page.limit + items.length < total;
+        const nextCursor =
+          more && last ? encodeListingCursor({ publishedAt: last.publishedAt as Date, id: last.id }) : null;
+        const pagination = { ...paginationMeta(page, total), nextCursor };
+        const expected = JSON.stringify({ data: items, meta: { pagination } });
         const response = await get(url);
         expect(response.statusCode).toBe(200);
         expect(response.body, `${url} round ${round}`).toBe(expected);

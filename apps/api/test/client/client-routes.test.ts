@@ -194,6 +194,7 @@ describe('pagination', () => {
       total: 5,
       next: 2,
       prev: null,
+      nextCursor: expect.any(String),
     });
     expect(await slugs('/posts?limit=2&page=2')).toEqual(['b1', 'a2']);
     expect(await meta('/posts?limit=2&page=3')).toEqual({
@@ -203,12 +204,21 @@ describe('pagination', () => {
       total: 5,
       next: null,
       prev: 2,
+      nextCursor: null,
     });
     expect(await slugs('/posts?limit=2&page=3')).toEqual(['nowhere']);
   });
 
   it('defaults to 20 per page', async () => {
-    expect(await meta('/posts')).toEqual({ page: 1, limit: 20, pages: 1, total: 5, next: null, prev: null });
+    expect(await meta('/posts')).toEqual({
+      page: 1,
+      limit: 20,
+      pages: 1,
+      total: 5,
+      next: null,
+      prev: null,
+      nextCursor: null,
+    });
   });
 
   it('answers a page past the end with empty data and correct meta', async () => {
@@ -216,7 +226,7 @@ describe('pagination', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: [],
-      meta: { pagination: { page: 9, limit: 2, pages: 3, total: 5, next: null, prev: 3 } },
+      meta: { pagination: { page: 9, limit: 2, pages: 3, total: 5, next: null, prev: 3, nextCursor: null } },
     });
   });
 
@@ -228,6 +238,7 @@ describe('pagination', () => {
       total: 3,
       next: null,
       prev: null,
+      nextCursor: null,
     });
     expect(await meta('/posts?limit=1&page=3', alphaKey)).toEqual({
       page: 3,
@@ -236,6 +247,7 @@ describe('pagination', () => {
       total: 3,
       next: null,
       prev: 2,
+      nextCursor: null,
     });
   });
 
@@ -247,6 +259,7 @@ describe('pagination', () => {
       total: 0,
       next: null,
       prev: null,
+      nextCursor: null,
     });
     expect(await meta('/posts?tag=none&page=2')).toEqual({
       page: 2,
@@ -255,6 +268,7 @@ describe('pagination', () => {
       total: 0,
       next: null,
       prev: 1,
+      nextCursor: null,
     });
   });
 });

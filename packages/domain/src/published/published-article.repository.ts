@@ -39,11 +39,14 @@ export interface ListingWindow {
   limit: number;
   /** A search only: the ids of its ranked part (ListingOutline.ranked). */
   ranked?: readonly string[];
+  /** Start just after `from` (a keyset cursor: the row it names may have gone since it was handed out). */
+  fromExclusive?: boolean;
 }
 
 interface Range {
-  /** Start at this position (inclusive). */
+  /** Start at this position (inclusive, unless fromExclusive). */
   from?: ListingPosition | null;
+  fromExclusive?: boolean;
   ordered?: boolean;
   /** Rows to skip; 0 adds no OFFSET (a template passes its param() here, so the test is `!== 0`, not `> 0`). */
   skip?: number;
@@ -57,7 +60,8 @@ interface Range {
  * the articles table's own published index. Filters need the articles row and join it.
  */
 function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
-  const { from = null, ordered = false, skip = 0, limit } = range;
+  const { from = null, fromExclusive = false, ordered = false, skip = 0, limit } = range;
+  const seek = fromExclusive ? '<' : '<=';
   if (listing.siteId !== null) {
     const positionFilters = positionFiltersOf(listing, 's');
     return db
@@ -67,7 +71,7 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
       .where('s.published_at', 'is not', null)
       .$if(listing.aggregatedOnly, (q) => q.where('s.is_aggregated', '=', yes))
       .$if(from !== null, (q) =>
-        q.where((eb) => eb(eb.refTuple('s.published_at', 's.article_id'), '<=', tupleOf(eb, from))),
+        q.where((eb) => eb(eb.refTuple('s.published_at', 's.article_id'), seek, tupleOf(eb, from))),
       )
       .$if(positionFilters.length > 0, (q) => q.where((eb) => eb.and(positionFilters)))
       .$if(needsArticleRow(listing), (q) =>
@@ -88,7 +92,7 @@ function positionsOf(db: DbOrTx, listing: Listing, range: Range = {}) {
     .where((eb) => eb.and([...articleFiltersOf(listing), ...positionFiltersOf(listing, 'a')]))
     .$if(listing.aggregatedOnly, (q) => q.where('a.is_aggregated', '=', yes))
     .$if(from !== null, (q) =>
-      q.where((eb) => eb(eb.refTuple('a.published_at', 'a.id'), '<=', tupleOf(eb, from))),
+      q.where((eb) => eb(eb.refTuple('a.published_at', 'a.id'), seek, tupleOf(eb, from))),
     )
     .$if(ordered, (q) => q.orderBy('a.published_at', 'desc').orderBy('a.id', 'desc'))
     .$if(skip !== 0, (q) => q.offset(skip))
@@ -195,18 +199,19 @@ export async function findPublishedVersionsPage(
             .as('a'),
         (join) => join.onTrue(),
       )
-      .select(['p.id', 'a.version'])
+      .select(['p.id', 'a.version', 'p.published_at as publishedAt'])
       .orderBy('p.published_at', 'desc')
       .orderBy('p.id', 'desc');
   if (hasFilters(listing)) return build(listing, window).execute();
   // The hottest query of the client API: built and compiled once per shape, only bound per request.
   const { siteId, aggregatedOnly } = listing;
-  const { from, skip, limit } = window;
+  const { from, skip, limit, fromExclusive = false } = window;
   const shape = JSON.stringify([
     'versions-page',
     siteId !== null,
     aggregatedOnly,
     from !== null,
+    fromExclusive,
     skip > 0,
     limit,
   ]);
@@ -218,12 +223,32 @@ export async function findPublishedVersionsPage(
         { ...listing, siteId: siteId === null ? null : param('siteId') },
         {
           from: from && { publishedAt: param('publishedAt'), id: param('fromId') },
+          fromExclusive,
           skip: skip > 0 ? param('skip') : 0,
           limit,
         },
       ),
     { siteId, publishedAt: from?.publishedAt, fromId: from?.id, skip },
   );
+}
+
+/**
+ * How many rows of the listing sit at or before `position` in its order, counting from `anchor` (inclusive;
+ * null: the start) and at most `listingAnchorStep`: with the outline's anchors, where a keyset cursor is.
+ */
+export async function countListingRowsThrough(
+  db: DbOrTx,
+  listing: Listing,
+  anchor: ListingPosition | null,
+  position: ListingPosition,
+): Promise<number> {
+  const positions = positionsOf(db, listing, { from: anchor, ordered: true, limit: listingAnchorStep });
+  const row = await db
+    .selectFrom(positions)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where((eb) => eb(eb.refTuple('p.published_at', 'p.id'), '>=', tupleOf(eb, position)))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The published articles among `ids` (any order), each with its row version. */

@@ -3,13 +3,32 @@ import { NotFoundError } from '../errors';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
 import type { PublishedArticle, PublishedArticleVersion } from './published-article';
 import {
+  countListingRowsThrough,
   findListingOutline,
   findPublishedArticleBySlug,
   findPublishedArticlesPage,
   findPublishedVersionsPage,
 } from './published-article.repository';
-import { type Listing, type ListingOutline, seekPosition } from './published-listing';
+import {
+  type Listing,
+  type ListingOutline,
+  type ListingPosition,
+  listingAnchorStep,
+  seekPosition,
+} from './published-listing';
 import { countSearchMatches } from './published-search.repository';
+
+/**
+ * A page of a listing by number, or by keyset cursor: `after` is the position of the last row the reader
+ * has seen, and the page holds the `limit` rows after it, wherever the listing has moved since (rows
+ * published meanwhile sort before it). Not for searches (their order is not a position).
+ */
+export interface ListingPageRequest extends PageRequest {
+  after?: ListingPosition | null;
+}
+
+/** A page and where its first row sits in the listing (its offset: a cursor's page has no number of its own). */
+export type ListingPage<T> = Page<T> & { offset: number };
 
 /**
  * One page of a listing. `outline` (its size and anchors) may come from a cache that is dropped on every
@@ -18,9 +37,9 @@ import { countSearchMatches } from './published-search.repository';
 export async function listPublishedArticles(
   db: DbOrTx,
   listing: Listing,
-  page: PageRequest,
+  page: ListingPageRequest,
   outline?: ListingOutline,
-): Promise<Page<PublishedArticle>> {
+): Promise<ListingPage<PublishedArticle>> {
   const { window, ...totals } = await windowOf(db, listing, page, outline);
   return { items: window ? await findPublishedArticlesPage(db, listing, window) : [], ...totals };
 }
@@ -32,9 +51,9 @@ export async function listPublishedArticles(
 export async function listPublishedVersions(
   db: DbOrTx,
   listing: Listing,
-  page: PageRequest,
+  page: ListingPageRequest,
   outline?: ListingOutline,
-): Promise<Page<PublishedArticleVersion>> {
+): Promise<ListingPage<PublishedArticleVersion>> {
   const { window, ...totals } = await windowOf(db, listing, page, outline);
   return { items: window ? await findPublishedVersionsPage(db, listing, window) : [], ...totals };
 }
@@ -45,8 +64,15 @@ export async function listPublishedVersions(
  * to one past its end, so the total stays a true lower bound that always shows whether a next page exists,
  * and turns exact once the count ends within that reach.
  */
-async function windowOf(db: DbOrTx, listing: Listing, page: PageRequest, outline?: ListingOutline) {
+async function windowOf(db: DbOrTx, listing: Listing, page: ListingPageRequest, outline?: ListingOutline) {
   const { anchors, ranked, ...counted } = outline ?? (await findListingOutline(db, listing));
+  if (page.after && !listing.q) {
+    const { after, limit } = page;
+    const offset = await offsetAfter(db, listing, anchors, after);
+    const totals = { total: counted.total, offset };
+    if (offset >= counted.total) return { ...totals, window: null };
+    return { ...totals, window: { from: after, fromExclusive: true, skip: 0, limit } };
+  }
   let { total, totalIsLowerBound = false } = counted;
   const offset = offsetOf(page);
   const end = offset + page.limit;
@@ -55,9 +81,33 @@ async function windowOf(db: DbOrTx, listing: Listing, page: PageRequest, outline
     totalIsLowerBound = reached > end;
     total = reached;
   }
-  const totals = { total, ...(listing.q ? { totalIsLowerBound } : {}) };
+  const totals = { total, offset, ...(listing.q ? { totalIsLowerBound } : {}) };
   if (offset >= total) return { ...totals, window: null };
   return { ...totals, window: { ...seekPosition({ total, anchors }, offset), limit: page.limit, ranked } };
+}
+
+/**
+ * The offset of the first row after `after`: the rows at or before it, found from the nearest anchor at or
+ * before it (so a deep cursor costs a count of fewer than `listingAnchorStep` index entries).
+ */
+async function offsetAfter(
+  db: DbOrTx,
+  listing: Listing,
+  anchors: readonly ListingPosition[],
+  after: ListingPosition,
+): Promise<number> {
+  // Anchors are in listing order (newest first): the last one at or before `after` in that order.
+  let index = -1;
+  while (index + 1 < anchors.length && !isAfter(anchors[index + 1] as ListingPosition, after)) index++;
+  if (index < 0) return 0;
+  const through = await countListingRowsThrough(db, listing, anchors[index] as ListingPosition, after);
+  return index * listingAnchorStep + through;
+}
+
+/** Whether `a` comes after `b` in listing order (publishedAt desc, id desc). */
+function isAfter(a: ListingPosition, b: ListingPosition): boolean {
+  const at = a.publishedAt.getTime() - b.publishedAt.getTime();
+  return at !== 0 ? at < 0 : a.id < b.id;
 }
 
 /** A published article visible in the scope (`siteId` null: the whole network), else NotFoundError. */

@@ -38,6 +38,8 @@ export interface PublishedArticleVersion {
   id: string;
   /** Changes with every committed change to the article's client representation. */
   version: string;
+  /** Where it sits in the listing order (listings in date order only; not searches). */
+  publishedAt?: Date | null;
 }
 
 export type PublishedArticleRow = Pick<

@@ -249,6 +249,19 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** ArticleDeletedEvent */
+        ArticleDeletedEvent: {
+            data: components["schemas"]["WebhookArticleReference"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.deleted";
+        };
         /** ArticleList */
         ArticleList: {
             data: components["schemas"]["ArticleSummary"][];
@@ -263,6 +276,19 @@ export interface components {
                 };
                 pagination: components["schemas"]["Pagination"];
             };
+        };
+        /** ArticlePublishedEvent */
+        ArticlePublishedEvent: {
+            data: components["schemas"]["ClientArticle"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.published";
         };
         /** ArticleSummary */
         ArticleSummary: {
@@ -304,6 +330,32 @@ export interface components {
         ArticleSummaryPage: {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        /** ArticleUnpublishedEvent */
+        ArticleUnpublishedEvent: {
+            data: components["schemas"]["WebhookArticleReference"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.unpublished";
+        };
+        /** ArticleUpdatedEvent */
+        ArticleUpdatedEvent: {
+            data: components["schemas"]["ClientArticle"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.updated";
         };
         /** BulkArticleResults */
         BulkArticleResults: {
@@ -411,7 +463,7 @@ export interface components {
         /** ClientArticlePage */
         ClientArticlePage: {
             data: (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
-            meta: components["schemas"]["PaginationMeta"];
+            meta: components["schemas"]["ClientPaginationMeta"];
         };
         /** ClientChangesPage */
         ClientChangesPage: {
@@ -431,6 +483,27 @@ export interface components {
                 /** @description opaque; pass as `since` to read on from here */
                 next: string;
             };
+        };
+        /** ClientPagination */
+        ClientPagination: {
+            limit: number;
+            /** @description next page number, or null on the last page */
+            next: number | null;
+            /** @description opaque: pass as `after` for the next page (null on the last page); a walk by cursor neither repeats nor skips articles while others are published. Not on searches (q) and /all */
+            nextCursor?: string | null;
+            page: number;
+            /** @description number of pages (0 when there is nothing) */
+            pages: number;
+            /** @description previous page number, or null on the first page */
+            prev: number | null;
+            /** @description number of items; a lower bound when totalRelation is "gte" */
+            total: number;
+            /** @description searches (q) only: "eq" when total is exact, "gte" when more items match than were counted (total is then a lower bound; pages and next still tell whether a next page exists) */
+            totalRelation?: "eq" | "gte";
+        };
+        /** ClientPaginationMeta */
+        ClientPaginationMeta: {
+            pagination: components["schemas"]["ClientPagination"];
         };
         /** ClientTag */
         ClientTag: {
@@ -576,6 +649,19 @@ export interface components {
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
         };
+        /** PublisherFeedFailedEvent */
+        PublisherFeedFailedEvent: {
+            data: components["schemas"]["WebhookFeedFailure"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "publisher.feed_failed";
+        };
         /** ReviewDecision */
         ReviewDecision: {
             /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
@@ -668,6 +754,13 @@ export interface components {
             slug: string;
             /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
             valid: boolean;
+        };
+        /** WebhookArticleReference */
+        WebhookArticleReference: {
+            /** Format: uuid */
+            id: string;
+            /** @description the slug it was last seen under */
+            slug: string;
         };
         /** WebhookDelivery */
         WebhookDelivery: {
@@ -762,6 +855,21 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             url: string;
+        };
+        /** WebhookEvent */
+        WebhookEvent: components["schemas"]["ArticlePublishedEvent"] | components["schemas"]["ArticleUpdatedEvent"] | components["schemas"]["ArticleUnpublishedEvent"] | components["schemas"]["ArticleDeletedEvent"] | components["schemas"]["PublisherFeedFailedEvent"];
+        /** WebhookFeedFailure */
+        WebhookFeedFailure: {
+            consecutiveFailures: number;
+            feedUrl: string | null;
+            /**
+             * Format: uuid
+             * @description the publisher's id
+             */
+            id: string;
+            /** @description "CODE: message" */
+            lastError: string;
+            name: string;
         };
     };
     responses: never;
@@ -1232,6 +1340,8 @@ export interface operations {
     listClientChanges: {
         parameters: {
             query?: {
+                /** @description true: start from nothing: every article this key sees as upserts, page by page, then the changes since the first page (follow meta.next while hasMore); not with since */
+                initial?: boolean;
                 /** @description at most this many changes per page */
                 limit?: number;
                 /** @description a cursor from an earlier answer (meta.next or an item cursor); leave out to get one for now */
@@ -1636,6 +1746,8 @@ export interface operations {
     listClientPartnerArticles: {
         parameters: {
             query?: {
+                /** @description a list cursor (meta.pagination.nextCursor of the page before): the page holds the articles after it, so a walk neither repeats nor skips while articles are published; not with page or q */
+                after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */
@@ -1796,6 +1908,8 @@ export interface operations {
     listClientArticles: {
         parameters: {
             query?: {
+                /** @description a list cursor (meta.pagination.nextCursor of the page before): the page holds the articles after it, so a walk neither repeats nor skips while articles are published; not with page or q */
+                after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */

@@ -1,5 +1,13 @@
-import { createTestApp } from '@newsroom/api/test/support/test-app';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import {
+  ArticleDeletedEventSchema,
+  ArticlePublishedEventSchema,
+  ArticleUnpublishedEventSchema,
+  ArticleUpdatedEventSchema,
+  PublisherFeedFailedEventSchema,
+  WebhookEventSchema,
+} from '../../../../apps/api/src/schemas/webhook-event.schema';
+import { createTestApp } from '../../../../apps/api/test/support/test-app';
 
 export const generatedTypesPath = new URL('../../src/generated/openapi.ts', import.meta.url);
 
@@ -10,9 +18,37 @@ const header = `/**
 
 `;
 
+// The webhook event bodies are not HTTP operations of the API, so not in its document: their schemas (the API's
+// own, apps/api/src/schemas/webhook-event.schema.ts) join the components here, nested named schemas as $refs.
+const webhookSchemas = [
+  ArticlePublishedEventSchema,
+  ArticleUpdatedEventSchema,
+  ArticleUnpublishedEventSchema,
+  ArticleDeletedEventSchema,
+  PublisherFeedFailedEventSchema,
+  WebhookEventSchema,
+];
+
+function addNamedSchemas(document: OpenAPI3, schemas: readonly object[]): void {
+  document.components = { ...document.components, schemas: { ...document.components?.schemas } };
+  const named = document.components.schemas as Record<string, unknown>;
+  const asComponent = (schema: object) =>
+    JSON.parse(JSON.stringify(schema), (key, value) => {
+      const title = value && typeof value === 'object' ? (value as { title?: unknown }).title : undefined;
+      // Nested named schemas (key !== '': not the schema itself) become references, registered if new.
+      if (key === '' || typeof title !== 'string') return value;
+      named[title] ??= value;
+      return { $ref: `#/components/schemas/${title}` };
+    });
+  for (const schema of schemas) {
+    const component = asComponent(schema);
+    named[component.title] = component;
+  }
+}
+
 /**
  * The SDK's types from the live document: the real app is built on a test database and its /docs/json read,
- * then only the client operations (/api/v1/client/*) are kept, with every component.
+ * then only the client operations (/api/v1/client/*) are kept, with every component, and the webhook events.
  */
 export async function generateTypes(): Promise<string> {
   const { app, close } = await createTestApp();
@@ -23,6 +59,7 @@ export async function generateTypes(): Promise<string> {
     document.paths = Object.fromEntries(
       Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/client/')),
     );
+    addNamedSchemas(document, webhookSchemas);
     const ast = await openapiTS(document, { alphabetize: true });
     return header + astToString(ast);
   } finally {

@@ -28,7 +28,7 @@ const consistentAttempts = 3;
 
 /** The body of a change feed answer without `since`: no changes, and a cursor for "now". */
 export async function startOfChanges(db: DbOrTx): Promise<Buffer> {
-  return changesBody([], await currentChangePosition(db), false);
+  return changesBody([], encodeCursor(await currentChangePosition(db)), false);
 }
 
 /**
@@ -58,7 +58,7 @@ export async function changePage(
       // Upserts carry the current slug (read with the version), deletes the slug the scope last saw.
       return changesBody(
         page.items.map((item) => itemJson(item, json.get(item.articleId))),
-        page.next,
+        encodeCursor(page.next),
         page.hasMore,
       );
     }
@@ -83,7 +83,7 @@ async function plainPage(sources: ChangePageSources, scope: ChangeScope, page: S
     page.items.map((item) =>
       itemJson({ ...item, slug: slugs.get(item.articleId) ?? item.slug }, json.get(item.articleId)),
     ),
-    page.next,
+    encodeCursor(page.next),
     page.hasMore,
   );
 }
@@ -98,12 +98,13 @@ function itemJson(item: ScopedChangeItem, article: Buffer | undefined): Buffer {
 const closeBrace = Buffer.from('}');
 const comma = Buffer.from(',');
 
-function changesBody(items: readonly Buffer[], next: ChangePosition, hasMore: boolean): Buffer {
+/** A change feed answer: `{ data: [items], meta: { next, hasMore } }`; `next` is an encoded cursor. */
+export function changesBody(items: readonly Buffer[], next: string, hasMore: boolean): Buffer {
   const parts: Buffer[] = [Buffer.from('{"data":[')];
   items.forEach((item, index) => {
     if (index > 0) parts.push(comma);
     parts.push(item);
   });
-  parts.push(Buffer.from(`],"meta":{"next":"${encodeCursor(next)}","hasMore":${hasMore}}}`, 'utf8'));
+  parts.push(Buffer.from(`],"meta":{"next":"${next}","hasMore":${hasMore}}}`, 'utf8'));
   return Buffer.concat(parts);
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangesExpiredError, digestApiKey } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
-import { decodeCursor } from '../../client/changes/change-cursor';
+import { decodeCursor, decodeSnapshotCursor } from '../../client/changes/change-cursor';
 import { changePage, startOfChanges } from '../../client/changes/change-page';
 import { scheduleChangeRetention } from '../../client/changes/change-retention';
+import { snapshotPage, startSnapshot } from '../../client/changes/change-snapshot';
 import { presentedKey, siteIdInScope } from '../../client/client-scope';
 import { matchesIfNoneMatch } from '../../client/http-caching';
 import { etagOf } from '../../client/response-bytes';
@@ -38,7 +39,14 @@ export const clientChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { since, limit, site } = request.query;
+      const { since, limit, site, initial = false } = request.query;
+      if (initial && since !== undefined) {
+        throw new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          'Invalid querystring: initial and since cannot be combined',
+        );
+      }
       const siteId = await siteIdInScope(request, site);
       // The body is JSON written by change-page.ts to the response schema's shape (as the other client reads do).
       // A poller that is caught up gets the same body for the same cursor: If-None-Match then answers 304.
@@ -48,12 +56,15 @@ export const clientChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
         return reply.type('application/json; charset=utf-8').send(body as never);
       };
-      if (since === undefined) return send(await startOfChanges(request.server.db));
-      const after = decodeCursor(since);
-      if (!after) throw new HttpError(400, 'INVALID_CURSOR', 'since is not a cursor this API handed out');
       const scope = { siteId, siteSlug: siteId === null ? null : (site ?? request.clientScope.siteSlug) };
       const { db, caches, serializers } = request.server.clientContent.reads;
       const sources = { db, articleJson: caches.articleJson, serializeArticle: serializers.article };
+      if (initial) return send(await startSnapshot(sources, scope, limit));
+      if (since === undefined) return send(await startOfChanges(request.server.db));
+      const snapshot = decodeSnapshotCursor(since);
+      if (snapshot) return send(await snapshotPage(sources, scope, snapshot, limit));
+      const after = decodeCursor(since);
+      if (!after) throw new HttpError(400, 'INVALID_CURSOR', 'since is not a cursor this API handed out');
       try {
         return send(await changePage(sources, scope, after, limit));
       } catch (error) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { fieldsOf, listingOf } from '../../client/client-listing-query';
+import { afterOf, fieldsOf, listingOf } from '../../client/client-listing-query';
 import { readAll, readArticle, readListingPage, readTaxonomy } from '../../client/client-reads';
 import { presentedKey, siteIdInScope } from '../../client/client-scope';
 import { sendCacheable, sendStreamed } from '../../client/http-caching';
@@ -53,7 +53,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const response = await readListingPage(
         app.clientContent.reads,
         listing,
-        { page, limit },
+        { page, limit, after: afterOf(request) },
         fieldsOf(fields),
       );
       return sendCacheable(request, reply, response);
@@ -76,7 +76,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const response = await readListingPage(
         app.clientContent.reads,
         listing,
-        { page, limit },
+        { page, limit, after: afterOf(request) },
         fieldsOf(fields),
       );
       return sendCacheable(request, reply, response);

@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  insertArticle,
+  insertSite,
+  issueSiteKey,
+  minutesAgo,
+} from '../../../apps/api/test/support/content-fixtures';
+import { createTestApp } from '../../../apps/api/test/support/test-app';
+
+// The SDK as a child site gets it: `pnpm pack` (its prepack builds dist/), the tarball installed with npm into
+// a project outside the workspace, a consumer type-checked under NodeNext and Bundler resolution, run by
+// Node (no bundler) against a real API on a loopback port, and bundled for a browser with esbuild.
+const run = promisify(execFile);
+const sdkDir = fileURLToPath(new URL('..', import.meta.url));
+const consumerDir = new URL('./consumer/', import.meta.url);
+const resolve = createRequire(import.meta.url).resolve;
+const tsc = resolve('typescript/bin/tsc');
+const esbuild = resolve('esbuild');
+
+const { app, db, close } = await createTestApp();
+const project = await mkdtemp(join(tmpdir(), 'newsroom-sdk-consumer-'));
+afterAll(async () => {
+  await close();
+  await rm(project, { recursive: true, force: true });
+});
+const site = await insertSite(db, 'metro');
+await db
+  .updateTable('sites')
+  .set({ article_url_template: 'https://metro.example.com/news/{slug}' })
+  .where('id', '=', site)
+  .execute();
+const apiKey = (await issueSiteKey(db, site)).key;
+for (let n = 1; n <= 5; n++) {
+  await insertArticle(db, {
+    slug: `story-${n}`,
+    title: `Story ${n}`,
+    siteIds: [site],
+    publishedAt: minutesAgo(n),
+  });
+}
+await app.listen({ host: '127.0.0.1', port: 0 });
+const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+// pnpm hands its own settings to the scripts it runs as npm_config_*: npm would take them as its own. Only
+// the network ones (a registry mirror, a proxy, certificates) and the cache are passed on.
+const npmEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) =>
+      !/^npm_config_/i.test(name) ||
+      /registry|proxy|cafile|strict_ssl|_cache$|^npm_config_cache$/i.test(name),
+  ),
+);
+
+const tsconfig = (module: string, moduleResolution: string) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module,
+      moduleResolution,
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+    },
+    files: ['consumer.ts', 'browser.ts'],
+  });
+
+describe('the packed SDK, installed outside the workspace', () => {
+  it('installs, type-checks under NodeNext and Bundler, runs in Node and bundles for a browser', async () => {
+    await run('pnpm', ['pack', '--pack-destination', project], { cwd: sdkDir, timeout: 60_000 });
+    const tarball = (await readdir(project)).find((name) => name.endsWith('.tgz')) as string;
+    expect(tarball).toMatch(/^newsroom-sdk-\d+\.\d+\.\d+\.tgz$/);
+    const { stdout: listing } = await run('tar', ['-tzf', join(project, tarball)]);
+    expect(listing.split('\n')).toEqual(
+      expect.arrayContaining([
+        'package/dist/index.js',
+        'package/dist/index.d.ts',
+        'package/LICENSE',
+        'package/README.md',
+      ]),
+    );
+    expect(listing).not.toMatch(/package\/src\/|\.test\./);
+
+    await writeFile(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'child-site', private: true, type: 'module' }),
+    );
+    for (const file of ['consumer.ts', 'browser.ts'])
+      await copyFile(new URL(file, consumerDir), join(project, file));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`], {
+      cwd: project,
+      timeout: 120_000,
+      env: npmEnv,
+    });
+
+    for (const [name, module, resolution] of [
+      ['tsconfig.nodenext.json', 'NodeNext', 'NodeNext'],
+      ['tsconfig.bundler.json', 'ESNext', 'Bundler'],
+    ] as const) {
+      await writeFile(join(project, name), tsconfig(module, resolution));
+      // tsc fails on any error, an unused @ts-expect-error included (pages() must refuse the feed's path).
+      const check = await run(process.execPath, [tsc, '-p', name], { cwd: project, timeout: 60_000 }).catch(
+        (error: { stdout: string }) => ({ stdout: `failed: ${error.stdout}` }),
+      );
+      expect(check.stdout, name).toBe('');
+    }
+
+    const { stdout } = await run(process.execPath, ['consumer.ts'], {
+      cwd: project,
+      timeout: 30_000,
+      env: { ...process.env, NEWSROOM_URL: baseUrl, NEWSROOM_API_KEY: apiKey, NODE_OPTIONS: '' },
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      title: 'Story 1',
+      missing: 404,
+      walked: ['story-1', 'story-2', 'story-3', 'story-4', 'story-5'],
+      rss: '<?xml version="1.0" encoding="UTF-8"?>',
+      events: ['reset', 'upsert', 'upsert', 'upsert', 'upsert', 'upsert', 'caughtUp'],
+      rejected: true,
+    });
+
+    const { build } = (await import(esbuild)) as typeof import('esbuild');
+    const bundle = await build({
+      absWorkingDir: project,
+      entryPoints: ['browser.ts'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(bundle.errors).toEqual([]);
+    expect(bundle.outputFiles[0]?.text).not.toMatch(/from ["']node:/);
+  }, 180_000);
+});
