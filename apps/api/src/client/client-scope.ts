@@ -125,3 +125,12 @@ export async function siteIdInScope(
     return siteId as string;
   });
 }
+
+/** The site a request reads, with its slug (both null: the whole network): see siteIdInScope. */
+export async function siteInScope(
+  request: FastifyRequest,
+  siteSlug: string | undefined,
+): Promise<{ siteId: string | null; siteSlug: string | null }> {
+  const siteId = await siteIdInScope(request, siteSlug);
+  return { siteId, siteSlug: siteId === null ? null : (siteSlug ?? request.clientScope.siteSlug) };
+}

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { decodeCursor } from '../../client/changes/change-cursor';
 import { changePage, startOfChanges } from '../../client/changes/change-page';
 import { scheduleChangeRetention } from '../../client/changes/change-retention';
+import { articleWriter } from '../../client/client-reads';
 import { presentedKey, siteIdInScope } from '../../client/client-scope';
 import { matchesIfNoneMatch } from '../../client/http-caching';
 import { etagOf } from '../../client/response-bytes';
@@ -53,7 +54,9 @@ export const clientChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!after) throw new HttpError(400, 'INVALID_CURSOR', 'since is not a cursor this API handed out');
       const scope = { siteId, siteSlug: siteId === null ? null : (site ?? request.clientScope.siteSlug) };
       const { db, caches, serializers } = request.server.clientContent.reads;
-      const sources = { db, articleJson: caches.articleJson, serializeArticle: serializers.article };
+      // Upserts carry the article as /client/article/:slug writes it for this scope (url or urls).
+      const serializeArticle = await articleWriter({ db, serializers }, null, scope);
+      const sources = { db, articleJson: caches.articleJson, serializeArticle };
       try {
         return send(await changePage(sources, scope, after, limit));
       } catch (error) {

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { fieldsOf, listingOf } from '../../client/client-listing-query';
+import { articleFieldsOf, listingOf } from '../../client/client-listing-query';
 import { readAll, readArticle, readListingPage, readTaxonomy } from '../../client/client-reads';
-import { presentedKey, siteIdInScope } from '../../client/client-scope';
+import { presentedKey, siteIdInScope, siteInScope } from '../../client/client-scope';
 import { sendCacheable, sendStreamed } from '../../client/http-caching';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,
+  ClientArticleQuerySchema,
   ClientArticleSchema,
   ClientListingQuerySchema,
   ClientScopeQuerySchema,
@@ -46,15 +47,11 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/posts',
     { config, schema: { ...listingSchema, summary: 'Published articles, newest first, paginated' } },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId, aggregatedOnly: false });
-      const { page, limit, fields } = request.query;
-      const response = await readListingPage(
-        app.clientContent.reads,
-        listing,
-        { page, limit },
-        fieldsOf(fields),
-      );
+      const view = await siteInScope(request, request.query.site);
+      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: false });
+      const { page, limit } = request.query;
+      const fields = articleFieldsOf(request.query, view.siteId);
+      const response = await readListingPage(app.clientContent.reads, listing, { page, limit }, fields, view);
       return sendCacheable(request, reply, response);
     },
   );
@@ -69,15 +66,11 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId, aggregatedOnly: true });
-      const { page, limit, fields } = request.query;
-      const response = await readListingPage(
-        app.clientContent.reads,
-        listing,
-        { page, limit },
-        fieldsOf(fields),
-      );
+      const view = await siteInScope(request, request.query.site);
+      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: true });
+      const { page, limit } = request.query;
+      const fields = articleFieldsOf(request.query, view.siteId);
+      const response = await readListingPage(app.clientContent.reads, listing, { page, limit }, fields, view);
       return sendCacheable(request, reply, response);
     },
   );
@@ -91,7 +84,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         params: ClientSlugParamsSchema,
-        querystring: ClientScopeQuerySchema,
+        querystring: ClientArticleQuerySchema,
         response: {
           200: ClientArticleSchema,
           304: NotModifiedSchema,
@@ -100,9 +93,10 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
+      const view = await siteInScope(request, request.query.site);
+      const fields = articleFieldsOf(request.query, view.siteId);
       const { slug } = request.params;
-      const response = await readArticle(app.clientContent.reads, siteId, slug);
+      const response = await readArticle(app.clientContent.reads, view, slug, fields);
       if (!response) throw new NotFoundError('article', slug);
       return sendCacheable(request, reply, response);
     },
@@ -128,10 +122,11 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId, aggregatedOnly: false });
-      const { format = 'wrapped', fields } = request.query;
-      const all = readAll(app.clientContent.reads, listing, { format, fields: fieldsOf(fields) });
+      const view = await siteInScope(request, request.query.site);
+      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: false });
+      const { format = 'wrapped' } = request.query;
+      const fields = articleFieldsOf(request.query, view.siteId);
+      const all = readAll(app.clientContent.reads, listing, { format, fields }, view);
       return sendStreamed(request, reply, all);
     },
   );
