@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../client/client-content.plugin';
+import { clientPreflightRoutes } from '../client/client-cors';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
 import { dashboardStatic } from '../plugins/dashboard-static';
@@ -38,6 +39,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (client) => {
       await client.register(clientContentPlugin);
       client.addHook('onRequest', clientKeyGuard);
+      await client.register(clientPreflightRoutes);
       await client.register(clientRoutes);
       await client.register(clientChangesRoutes);
       await client.register(syndicationRoutes);
