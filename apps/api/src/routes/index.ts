@@ -14,6 +14,7 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { clientChangesRoutes } from './client/client-changes.routes';
+import { clientSiteRoutes } from './client/client-site.routes';
 import { syndicationRoutes } from './client/syndication.routes';
 import { healthRoutes } from './health.routes';
 import { feedImportRoutes } from './publisher/feed-import.routes';
@@ -43,6 +44,7 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
       await client.register(clientRoutes);
       await client.register(clientChangesRoutes);
       await client.register(syndicationRoutes);
+      await client.register(clientSiteRoutes);
     },
     { prefix: '/api/v1/client' },
   );
