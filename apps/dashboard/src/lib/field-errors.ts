@@ -34,6 +34,8 @@ const patternMeanings: Record<string, string> = {
   slug: 'Use lower-case letters, digits and single dashes, such as metro-news',
   articleUrlTemplate: 'Enter an http(s) address containing {slug}, such as https://{domain}/news/{slug}',
   language: 'Enter a language code such as en or pt-BR',
+  allowedOrigins: 'Enter origins such as https://news.example.com (no path), separated by commas',
+  publicBaseUrl: 'Enter an http(s) address such as https://news.example.com, without ? or #',
 };
 
 /** Ajv's wording made readable: no regular expressions shown to people. */
