@@ -23,7 +23,9 @@ import * as feedSteadyState from './2026-11-23T1930-feed-steady-state';
 import * as publisherImportRules from './2026-11-23T1940-publisher-import-rules';
 import * as contentChangeSites from './2026-11-23T1950-content-change-sites';
 import * as slugLockAndTaken from './2026-11-24T0300-slug-lock-and-taken';
-import * as siteCorsAndPublicUrls from './2026-11-27T1201-site-cors-and-public-urls';
+import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-attempts';
+import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
+import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-urls';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -52,7 +54,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1940-publisher-import-rules': publisherImportRules,
   '2026-11-23T1950-content-change-sites': contentChangeSites,
   '2026-11-24T0300-slug-lock-and-taken': slugLockAndTaken,
-  '2026-11-27T1201-site-cors-and-public-urls': siteCorsAndPublicUrls,
+  '2026-11-27T1200-webhook-delivery-attempts': webhookDeliveryAttempts,
+  '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
+  '2026-11-27T1311-site-cors-and-public-urls': siteCorsAndPublicUrls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

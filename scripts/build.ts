@@ -1,7 +1,7 @@
 import { builtinModules } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { buildDashboard, describeBuild } from '../apps/dashboard/scripts/build-dashboard';
+import { buildDashboardOrExit } from '../apps/dashboard/scripts/build-dashboard';
 
 // The production build (`pnpm build`): one ES module per process in dist/, run by plain node.
 // Workspace packages (@newsroom/*, TypeScript) are bundled in; third-party packages (but see
@@ -89,6 +89,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(
     `Built ${Object.keys(bundleEntries).join(', ')} into ${relative(root, outdir) || '.'}/\n`,
   );
-  // The dashboard (apps/dashboard/dist), served by the API at the site root.
-  process.stdout.write(describeBuild(await buildDashboard(), root));
+  // The dashboard (apps/dashboard/dist), served by the API at the site root; over its budget, the build fails.
+  await buildDashboardOrExit(root);
 }

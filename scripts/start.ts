@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { relative, resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
-import { buildDashboard, describeBuild } from '../apps/dashboard/scripts/build-dashboard';
+import { chooseStorage, startLocalStorage, storageEnvironment } from '../apps/api/scripts/local-storage';
+import { buildDashboardOrExit } from '../apps/dashboard/scripts/build-dashboard';
 import { buildBundles, productionNodeFlags } from './build';
 import { migrateOrExit } from './migrate';
+import { type Supervised, supervise } from './supervise';
 
 // Local one-command start: .env (generated on first run), migrations, the production build (dist/),
 // then the API and the worker as two node processes running it, as production does. Ctrl-C stops both.
@@ -15,33 +17,59 @@ loadOrExit(() => loadWorkerConfig());
 await migrateOrExit(apiConfig.databaseUrl);
 
 await buildBundles(resolve(root, 'dist'));
-process.stderr.write(describeBuild(await buildDashboard(), root));
+await buildDashboardOrExit(root);
+
+const address = `http://${apiConfig.host === '0.0.0.0' ? '127.0.0.1' : apiConfig.host}:${apiConfig.port}`;
+
+// Uploads out of the box: without STORAGE_*, outside production, an embedded S3-compatible store on
+// loopback, on the API's port + 1 (fixed, so the image URLs stored in articles keep working after a restart).
+const storageChoice = chooseStorage(apiConfig);
+const storageDirectory = resolve(root, '.data/storage');
+const localStorage =
+  storageChoice === 'embedded'
+    ? await startLocalStorage({
+        directory: storageDirectory,
+        port: apiConfig.port + 1,
+        dashboardOrigins: [
+          ...new Set([address, `http://127.0.0.1:${apiConfig.port}`, `http://localhost:${apiConfig.port}`]),
+        ],
+      }).catch((error: Error) => {
+        process.stderr.write(
+          `Could not start the embedded upload store on 127.0.0.1:${apiConfig.port + 1} (${error.message}); ` +
+            'free that port or set STORAGE_* (docs/uploads.md)\n',
+        );
+        process.exit(1);
+      })
+    : undefined;
+const uploadsLine = {
+  configured: `Uploads: to the bucket ${apiConfig.storage?.bucket} (STORAGE_* settings).`,
+  embedded: `Uploads: no STORAGE_* set, so an embedded S3-compatible store for development (s3rver) runs on ${localStorage?.storage.endpoint} (loopback only), files in ${relative(root, storageDirectory)}/; set STORAGE_* for real storage (docs/uploads.md).`,
+  none: 'Uploads: off (NODE_ENV=production and no STORAGE_* set): POST /api/v1/sign-storage answers 503 naming the settings.',
+}[storageChoice];
+
 // The heap caps production uses (docker-compose.yml); NODE_OPTIONS from the environment wins.
-const run = (bundle: string, nodeOptions: string) =>
-  spawn(process.execPath, [resolve(root, 'dist', bundle)], {
+const run = (name: string, bundle: string, nodeOptions: string, env: Record<string, string> = {}) => {
+  const child = spawn(process.execPath, [resolve(root, 'dist', bundle)], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? nodeOptions },
+    env: { ...process.env, ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? nodeOptions },
   });
-const children: ChildProcess[] = [
-  run('api.mjs', productionNodeFlags.api.join(' ')),
-  run('worker.mjs', productionNodeFlags.worker.join(' ')),
+  return { label: name, process: child };
+};
+const children: Supervised[] = [
+  run(
+    'API',
+    'api.mjs',
+    productionNodeFlags.api.join(' '),
+    localStorage && storageEnvironment(localStorage.storage),
+  ),
+  run('worker', 'worker.mjs', productionNodeFlags.worker.join(' ')),
 ];
 process.stderr.write(
-  `Dashboard on http://${apiConfig.host}:${apiConfig.port}/ (sign in with ADMIN_EMAIL / ADMIN_PASSWORD from .env)\n` +
-    `API on http://${apiConfig.host}:${apiConfig.port}/api/v1 (docs at /docs, health at /health); worker started.\n`,
+  `Dashboard on ${address}/ (sign in with ADMIN_EMAIL / ADMIN_PASSWORD from .env)\n` +
+    `API on ${address}/api/v1 (docs at /docs, health at /health); worker started.\n${uploadsLine}\n`,
 );
 
-let stopping = false;
-function stopAll(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill(signal);
-}
-process.on('SIGINT', () => stopAll('SIGINT'));
-process.on('SIGTERM', () => stopAll('SIGTERM'));
-for (const child of children) {
-  child.on('exit', (code) => {
-    stopAll('SIGTERM');
-    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code ?? 0);
-  });
-}
+// Ctrl-C and SIGTERM stop both (supervise.ts says why it forwards SIGTERM); the store stops after them.
+const code = await supervise(children, (line) => process.stderr.write(line));
+await localStorage?.close();
+process.exit(code);

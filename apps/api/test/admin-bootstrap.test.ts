@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
-import { createTestDatabase, testRedis } from '@newsroom/test-support';
+import { createTestDatabase, entryPointCwd, testRedis } from '@newsroom/test-support';
 import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ afterAll(destroy);
 
 function run(script: string, args: string[], env: Record<string, string>, stdin = '') {
   const child = spawn(tsx, [resolve(root, script), ...args], {
-    cwd: root,
+    cwd: entryPointCwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: url, ...env },
   });
   let output = '';

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './support/test-app';
+import { createTestApp, testConfig } from './support/test-app';
 
 // A dashboard build as Vite leaves it: index.html, hashed assets, precompressed copies beside them.
 const dist = mkdtempSync(join(tmpdir(), 'newsroom-dashboard-dist-'));
@@ -114,9 +114,31 @@ describe('the built dashboard at the site root', () => {
     }
   });
 
+  it.each([
+    ['a browser', html],
+    ['a client', { 'x-api-key': 'any' }],
+  ])(
+    'answers an over-long path parameter with the 414 of the error catalogue, for %s',
+    async (_who, headers) => {
+      // The router falls back to the dashboard's catch-all when a parameter is too long for the API route:
+      // the answer must stay the API's own.
+      const response = await get(`/api/v1/client/article/${'x'.repeat(101)}`, headers);
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toMatchObject({ statusCode: 414, code: 'PATH_PARAMETER_TOO_LONG' });
+    },
+  );
+
   it('leaves the API and the docs working', async () => {
     expect((await get('/health')).statusCode).toBe(200);
     expect((await get('/docs/json')).statusCode).toBe(200);
+  });
+});
+
+describe('the test app', () => {
+  it("serves no dashboard unless the test hands one in, whatever the checkout's apps/dashboard/dist holds", () => {
+    const { dashboardDist } = testConfig();
+    expect(dashboardDist).not.toBe(resolve(import.meta.dirname, '../../dashboard/dist'));
+    expect(existsSync(dashboardDist)).toBe(false);
   });
 });
 

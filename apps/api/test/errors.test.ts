@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyLimitBytes } from '../src/app';
@@ -42,6 +43,28 @@ describe('error shape', () => {
       error: 'Not Found',
       message: 'Route GET /nope not found',
     });
+  });
+
+  it('answers a wrong method on an existing path with 405 and Allow', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/echo?x=1' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.json()).toEqual({
+      statusCode: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      error: 'Method Not Allowed',
+      message: 'DELETE is not allowed on /echo: use POST',
+    });
+    const query = await app.inject({ method: 'PUT', url: '/query' });
+    expect(query.statusCode).toBe(405);
+    expect(query.headers.allow).toBe('GET, HEAD');
+    const posts = await app.inject({ method: 'POST', url: '/api/v1/client/posts', payload: {} });
+    expect(posts.statusCode).toBe(405);
+    expect(posts.headers.allow).toBe('GET, HEAD');
+    const article = await app.inject({ method: 'PATCH', url: `/api/v1/article/${randomUUID()}` });
+    expect(article.statusCode).toBe(405);
+    expect(article.headers.allow?.split(', ')).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/nope' })).statusCode).toBe(404);
   });
 
   it('names each invalid field', async () => {

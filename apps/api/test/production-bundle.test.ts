@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTestDatabase, testRedis } from '@newsroom/test-support';
+import { join } from 'node:path';
+import { createTestDatabase, entryPointCwd, testRedis } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildBundles } from '../../../scripts/build';
 
@@ -14,7 +14,6 @@ import { buildBundles } from '../../../scripts/build';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const root = resolve(import.meta.dirname, '../../..');
 const outdir = mkdtempSync(join(tmpdir(), 'newsroom-build-'));
 const { url, destroy } = await createTestDatabase();
 const redis = testRedis();
@@ -60,7 +59,7 @@ describe('the API bundle', () => {
     const port = await freePort();
     let output = '';
     api = spawn(process.execPath, [join(outdir, 'api.mjs')], {
-      cwd: root,
+      cwd: entryPointCwd,
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',

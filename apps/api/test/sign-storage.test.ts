@@ -138,20 +138,35 @@ describe('POST /api/v1/sign-storage', () => {
 });
 
 describe('POST /api/v1/sign-storage without storage configured', () => {
-  it('answers 503 STORAGE_NOT_CONFIGURED', async () => {
-    const bare = await createTestApp();
-    try {
-      const users = await createDashboardUsers(bare);
-      const response = await bare.app.inject({
-        method: 'POST',
-        url: '/api/v1/sign-storage',
-        headers: { authorization: `Bearer ${users.adminToken}` },
-        payload: { fileName: 'a.png', fileType: 'image/png' },
-      });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ code: 'STORAGE_NOT_CONFIGURED', error: 'Service Unavailable' });
-    } finally {
-      await bare.close();
-    }
-  });
+  it.each(['test', 'production'])(
+    'answers 503 STORAGE_NOT_CONFIGURED naming the settings (NODE_ENV=%s)',
+    async (nodeEnv) => {
+      const bare = await createTestApp({ env: { NODE_ENV: nodeEnv } });
+      try {
+        const users = await createDashboardUsers(bare);
+        const response = await bare.app.inject({
+          method: 'POST',
+          url: '/api/v1/sign-storage',
+          headers: { authorization: `Bearer ${users.adminToken}` },
+          payload: { fileName: 'a.png', fileType: 'image/png' },
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({
+          code: 'STORAGE_NOT_CONFIGURED',
+          error: 'Service Unavailable',
+        });
+        const { message } = response.json() as { message: string };
+        for (const setting of [
+          'STORAGE_ACCESS_KEY_ID',
+          'STORAGE_SECRET_ACCESS_KEY',
+          'STORAGE_REGION',
+          'STORAGE_BUCKET',
+        ]) {
+          expect(message).toContain(setting);
+        }
+      } finally {
+        await bare.close();
+      }
+    },
+  );
 });

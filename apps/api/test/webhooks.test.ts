@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { relayArticleChanges } from '@newsroom/domain';
+import { claimWebhookDelivery, recordWebhookAttempt, relayArticleChanges } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDashboardUsers } from './support/dashboard-users';
 import { createTestApp, testApiKey } from './support/test-app';
@@ -235,6 +235,68 @@ describe('events and the delivery log', () => {
     expect(whileDisabled.statusCode).toBe(409);
     expect(whileDisabled.json().code).toBe('WEBHOOK_DISABLED');
     expect((await call('GET', `/api/v1/webhooks/${unknownId}/deliveries`)).statusCode).toBe(404);
+  });
+});
+
+describe("a delivery's attempt log", () => {
+  it('lists every attempt, oldest first, with its answer and the next attempt', async () => {
+    const endpoint = await create({ ...hook, events: ['article.published'] });
+    const article = await call('POST', '/api/v1/article', { title: 'Ferry timetable', body: '<p>New.</p>' });
+    await call('PUT', `/api/v1/article/publish/${article.json().id}`);
+    await relayUntilDeliveries(endpoint.id, 1);
+    const deliveryId = (await call('GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).json().data[0].id;
+    const attemptsUrl = `/api/v1/webhooks/${endpoint.id}/deliveries/${deliveryId}/attempts`;
+    expect((await call('GET', attemptsUrl)).json()).toEqual({ data: [] });
+
+    const nextAttemptAt = new Date(Date.now() + 60_000);
+    const answers = [
+      {
+        outcome: { kind: 'retry' as const, nextAttemptAt },
+        statusCode: 503,
+        error: 'HTTP 503',
+        responseExcerpt: 'busy',
+      },
+      {
+        outcome: { kind: 'retry' as const, nextAttemptAt },
+        statusCode: null,
+        error: 'ECONNRESET',
+        responseExcerpt: null,
+      },
+      {
+        outcome: { kind: 'delivered' as const },
+        statusCode: 200,
+        error: null,
+        responseExcerpt: '{"ok":true}',
+      },
+    ];
+    for (const [attempt, answer] of answers.entries()) {
+      const claim = await claimWebhookDelivery(db, deliveryId, attempt, 1_000);
+      if (!claim) throw new Error(`attempt ${attempt} not claimed`);
+      await recordWebhookAttempt(db, claim, { ...answer, durationMs: 12.4 }, { disableAfterMs: 86_400_000 });
+    }
+
+    const log = await call('GET', attemptsUrl);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().data).toEqual([
+      {
+        attempt: 1,
+        attemptedAt: expect.any(String),
+        statusCode: 503,
+        durationMs: 12,
+        error: 'HTTP 503',
+        responseExcerpt: 'busy',
+        nextAttemptAt: nextAttemptAt.toISOString(),
+      },
+      expect.objectContaining({ attempt: 2, statusCode: null, error: 'ECONNRESET', responseExcerpt: null }),
+      expect.objectContaining({ attempt: 3, statusCode: 200, error: null, nextAttemptAt: null }),
+    ]);
+    expect(
+      (await call('GET', `/api/v1/webhooks/${endpoint.id}/deliveries/${unknownId}/attempts`)).json().code,
+    ).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
+    const other = await create();
+    const elsewhere = await call('GET', `/api/v1/webhooks/${other.id}/deliveries/${deliveryId}/attempts`);
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await call('GET', attemptsUrl, undefined, publisherToken)).statusCode).toBe(403);
   });
 });
 

@@ -42,6 +42,29 @@ async function endpointWithFailedDelivery(url: string) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await api.db
+    .insertInto('webhook_delivery_attempts')
+    .values([
+      {
+        delivery_id: delivery.id,
+        attempt: 1,
+        status_code: 503,
+        duration_ms: 40,
+        error: 'HTTP 503',
+        response_excerpt: 'upstream busy',
+        next_attempt_at: new Date(Date.now() + 30_000),
+      },
+      {
+        delivery_id: delivery.id,
+        attempt: 2,
+        status_code: null,
+        duration_ms: 5_000,
+        error: 'no answer within 5000 ms',
+        response_excerpt: null,
+        next_attempt_at: null,
+      },
+    ])
+    .execute();
   return { endpoint, eventId, deliveryId: delivery.id };
 }
 
@@ -100,6 +123,25 @@ describe('webhooks', () => {
     expect(row.textContent).toContain('500 · 42 ms');
     expect(row.textContent).toContain('the receiver answered 500');
     expect(screen.getByText('1 delivery')).toBeTruthy();
+
+    const toggle = within(row).getByRole('button', { name: `Attempts of article.published ${eventId}` });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const attempts = await screen.findByRole('table', { name: `Attempts of ${eventId}, oldest first` });
+    const [first, second] = within(attempts).getAllByRole('row').slice(1);
+    expect(first?.textContent).toContain('503 · 40 ms');
+    expect(first?.textContent).toContain('HTTP 503');
+    expect(first?.textContent).toContain('upstream busy');
+    const nextAttempt = (row?: HTMLElement) => row && within(row).getAllByRole('cell')[4]?.textContent;
+    expect(nextAttempt(first)).not.toBe('—');
+    expect(nextAttempt(second)).toBe('—');
+    expect(second?.textContent).toContain('No answer · 5000 ms');
+    expect(second?.textContent).toContain('no answer within 5000 ms');
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(screen.queryByRole('table', { name: `Attempts of ${eventId}, oldest first` })).toBeNull(),
+    );
 
     await user.click(within(row).getByRole('button', { name: `Send again article.published ${eventId}` }));
     await within(row).findByText('pending');

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisConnection } from '@newsroom/queue';
-import { testRedis } from '@newsroom/test-support';
+import { entryPointCwd, testRedis, tsxLoader } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createHostSlots } from '../src/host-slots';
 import { createWorkerHarness, insertPublisher, waitForIdleQueue } from './support/worker-harness';
@@ -75,8 +75,8 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/worker/src/main.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', tsxLoader, resolve(root, 'apps/worker/src/main.ts')], {
+    cwd: entryPointCwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',

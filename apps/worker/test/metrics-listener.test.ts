@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { type AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
-import { createTestDatabase, parsePrometheusText, startFeedServer, testRedis } from '@newsroom/test-support';
+import {
+  createTestDatabase,
+  entryPointCwd,
+  parsePrometheusText,
+  startFeedServer,
+  testRedis,
+  tsxLoader,
+} from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { insertPublisher } from './support/worker-harness';
 
@@ -45,8 +52,8 @@ async function freePort(): Promise<number> {
 
 function startWorker(env: Record<string, string>) {
   let output = '';
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: root,
+  const worker = spawn(process.execPath, ['--import', tsxLoader, resolve(root, 'apps/worker/src/main.ts')], {
+    cwd: entryPointCwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
-import { createTestDatabase, startFeedServer, testRedis } from '@newsroom/test-support';
+import { createTestDatabase, entryPointCwd, startFeedServer, testRedis } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildBundles, productionNodeFlags } from '../../../scripts/build';
 import { insertPublisher, workerProcessEnv } from './support/worker-harness';
@@ -14,7 +14,6 @@ import { insertPublisher, workerProcessEnv } from './support/worker-harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const root = resolve(import.meta.dirname, '../../..');
 const outdir = mkdtempSync(join(tmpdir(), 'newsroom-build-'));
 const { db, url, destroy } = await createTestDatabase();
 const redis = testRedis();
@@ -51,7 +50,7 @@ describe('the worker bundle', () => {
 
     let output = '';
     worker = spawn(process.execPath, [...productionNodeFlags.worker, join(outdir, 'worker.mjs')], {
-      cwd: root,
+      cwd: entryPointCwd,
       env: workerProcessEnv(url, redis),
     });
     worker.stdout?.on('data', (chunk) => (output += chunk));

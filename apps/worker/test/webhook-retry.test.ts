@@ -12,6 +12,7 @@ const answered = (statusCode: number, retryAfterMs?: number) => ({
   statusCode,
   retryAfterMs,
   durationMs: 12,
+  excerpt: '',
 });
 
 describe('webhook retry delay', () => {

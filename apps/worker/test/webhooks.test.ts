@@ -153,6 +153,46 @@ describe('webhook delivery to a loopback receiver', () => {
     expect(receiver.received('/flaky')).toHaveLength(3);
   });
 
+  it('logs every attempt: time, status, duration, error, the first 1 KB of the answer, the next one', async () => {
+    const { endpoint } = await endpointAt('/logged');
+    const long = `${'é'.repeat(600)}tail`;
+    receiver.answer(
+      '/logged',
+      { status: 500, headers: {}, body: long },
+      { status: 503, headers: {}, body: 'busy' },
+      { status: 200, headers: {}, body: '{"ok":true}' },
+    );
+    await publishArticle();
+    const delivery = await waitFor(async () => {
+      const row = await deliveryOf(endpoint.id);
+      return row?.status === 'delivered' && row;
+    }, 'delivered');
+    const attempts = await db
+      .selectFrom('webhook_delivery_attempts')
+      .selectAll()
+      .where('delivery_id', '=', delivery.id)
+      .orderBy('attempt')
+      .execute();
+    expect(attempts.map((a) => [a.attempt, a.status_code, a.error])).toEqual([
+      [1, 500, 'HTTP 500'],
+      [2, 503, 'HTTP 503'],
+      [3, 200, null],
+    ]);
+    const [first, second, third] = attempts as [
+      (typeof attempts)[0],
+      (typeof attempts)[0],
+      (typeof attempts)[0],
+    ];
+    // 1 KB of the answer, never half a character: 512 two-byte characters.
+    expect(first.response_excerpt).toBe('é'.repeat(512));
+    expect(second.response_excerpt).toBe('busy');
+    expect(third.response_excerpt).toBe('{"ok":true}');
+    expect(first.next_attempt_at?.getTime()).toBeGreaterThan(first.attempted_at.getTime());
+    expect(second.next_attempt_at?.getTime()).toBeGreaterThan(second.attempted_at.getTime());
+    expect(third.next_attempt_at).toBeNull();
+    for (const attempt of attempts) expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
   it('honours Retry-After on 429', async () => {
     const { endpoint } = await endpointAt('/busy');
     receiver.answer('/busy', { status: 429, headers: { 'retry-after': '1' } }, 200);

@@ -5,9 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import {
   createTestDatabase,
+  entryPointCwd,
   generatedFeed,
   startStreamingFeedServer,
   testRedis,
+  tsxLoader,
 } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { insertPublisher, workerProcessEnv } from './support/worker-harness';
@@ -47,8 +49,8 @@ function startWorker(): { process: ChildProcess; output: () => string } {
   let output = '';
   // node itself with tsx's loader, not the tsx CLI: the CLI runs node as a child, and a SIGKILL to the
   // CLI would leave that child (the real worker) running.
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/worker/src/main.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', tsxLoader, resolve(root, 'apps/worker/src/main.ts')], {
+    cwd: entryPointCwd,
     // A killed worker's job is taken over within ~2 x 2 s instead of ~2 x 30 s.
     env: workerProcessEnv(url, redis, { WORKER_LOCK_SECONDS: '2' }),
   });

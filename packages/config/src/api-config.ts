@@ -169,7 +169,8 @@ export interface ApiConfig extends CommonConfig {
   };
 }
 
-const storageVariables = [
+/** The settings uploads need, all four together (STORAGE_ENDPOINT and STORAGE_PUBLIC_URL are optional). */
+export const storageVariables = [
   'STORAGE_ACCESS_KEY_ID',
   'STORAGE_SECRET_ACCESS_KEY',
   'STORAGE_REGION',

@@ -52,3 +52,11 @@ describe('isValidSlug', () => {
     expect(isValidSlug(slug)).toBe(false),
   );
 });
+
+describe('a title with markup characters', () => {
+  it('makes its slug from the words a reader sees', () => {
+    expect(slugBase('Police find <script> in harbour')).toBe('police-find-script-in-harbour');
+    expect(slugBase('A <b> tag & "quotes"')).toBe('a-b-tag-and-quotes');
+    expect(slugBase('1<2 and 3>2')).toBe('1-2-and-3-2');
+  });
+});

@@ -65,6 +65,19 @@ export function htmlToText(html: string | null | undefined, maxLength = Number.P
   return startOf(collapseWhitespace(parts.join('')), maxLength);
 }
 
+/**
+ * A feed title as text. RSS 2.0 defines it as plain text, yet real feeds put markup in it (`$1,200 1bd
+ * 560ft<sup>2</sup>`) or escape it twice (`Fish &amp;amp; Chips`). Read as the Universal Feed Parser does:
+ * HTML only when it has a closing tag or a character reference, else the text as it is, so a title such as
+ * `A <b> tag & "quotes"` or `Police find <script>` keeps every character.
+ */
+export function titleToText(title: string | null | undefined): string {
+  if (!title) return '';
+  return looksLikeHtml.test(title) ? htmlToText(title) : collapseWhitespace(title);
+}
+
+const looksLikeHtml = /<\/[A-Za-z][A-Za-z0-9-]*\s*>|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);/;
+
 /** How much HTML htmlToText parses between checks of the text's length. */
 const textPiece = 2048;
 

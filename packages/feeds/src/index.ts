@@ -20,7 +20,7 @@ export {
 export type { FeedItem } from './feed-item';
 export { type FeedItemSplit, splitFeedItems, withItemsLeftOut } from './feed-item-split';
 export { createGuardedAgent, type GuardedAgentOptions } from './guarded-agent';
-export { htmlToText, truncateText } from './html-text';
+export { htmlToText, titleToText, truncateText } from './html-text';
 export { type FeedStream, type ParsedFeed, type ParseFeedOptions, parseFeed, streamFeed } from './parse-feed';
 export { type FeedContent, type ReadFeedOptions, type ReadFeedResult, readFeed } from './read-feed';
 export { type FeedPreviewContent, type FeedPreviewOptions, readFeedPreview } from './read-feed-preview';

@@ -3,7 +3,7 @@ import type FeedParser from 'feedparser';
 import { extractImages } from './extract-images';
 import type { FeedItem } from './feed-item';
 import { isPlaceholderUrl, toAbsoluteHttpUrl } from './feed-url';
-import { collapseWhitespace, htmlToText, truncateText } from './html-text';
+import { collapseWhitespace, htmlToText, titleToText, truncateText } from './html-text';
 import { type ImagePolicy, sanitizeBody } from './sanitize-body';
 
 export const MAX_TITLE_LENGTH = 500;
@@ -55,7 +55,7 @@ function itemUrl(item: FeedParser.Item, feedUrl: string): string | null {
  */
 export function guidBeforeNormalising(item: FeedParser.Item, feedUrl: string): string | undefined {
   const url = itemUrl(item, feedUrl);
-  const rawTitle = htmlToText(item.title);
+  const rawTitle = titleToText(item.title);
   if (!rawTitle && !hasOwnGuid(item) && !url) return undefined;
   const title = rawTitle ? truncateText(rawTitle, MAX_TITLE_LENGTH) : (url ?? '');
   const publishedAt = validDate(item.pubdate) ?? validDate(item.date);
@@ -68,7 +68,7 @@ function hasOwnGuid(item: FeedParser.Item): boolean {
 }
 
 function chooseTitle(rawTitle: string | null | undefined, body: string, url: string | null): string {
-  const title = htmlToText(rawTitle);
+  const title = titleToText(rawTitle);
   if (title) return truncateText(title, MAX_TITLE_LENGTH);
   const bodyText = htmlToText(body);
   if (bodyText) return truncateText(bodyText, BODY_TITLE_LENGTH);

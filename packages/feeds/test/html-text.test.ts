@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '../src/html-text';
+import { htmlToText, titleToText } from '../src/html-text';
 
 describe('htmlToText', () => {
   it('converts markup and references to plain text', () => {
@@ -38,5 +38,22 @@ describe('htmlToText with a maximum length', () => {
         expect(start).not.toMatch(/[\uD800-\uDBFF]$/);
       }
     }
+  });
+});
+
+describe('titleToText', () => {
+  it('keeps a plain-text title as it is, markup characters included', () => {
+    expect(titleToText('A <b> tag & "quotes"')).toBe('A <b> tag & "quotes"');
+    expect(titleToText('Police find <script> in  harbour')).toBe('Police find <script> in harbour');
+    expect(titleToText('Harbour bridge <reopens> & "traffic" flows')).toBe(
+      'Harbour bridge <reopens> & "traffic" flows',
+    );
+  });
+
+  it('reads a title with a closing tag or a character reference as HTML (as real feeds send them)', () => {
+    expect(titleToText('Arch St Apts &#x0024;1725 525ft<sup>2</sup>')).toBe('Arch St Apts $1725 525ft2');
+    expect(titleToText('Fish &amp; Chips')).toBe('Fish & Chips');
+    expect(titleToText('A &lt;b&gt; tag')).toBe('A <b> tag');
+    expect(titleToText('<b>Bold</b> move')).toBe('Bold move');
   });
 });

@@ -22,7 +22,15 @@ export type PaginatedPath = {
     ? P
     : never;
 }[keyof paths];
-export type ItemOf<P extends PaginatedPath> = JsonOf<P> extends { data: Array<infer Item> } ? Item : never;
+/**
+ * The whole item of list `P`. The document gives a list's items as the whole article or, with `fields=`, an
+ * article with every property optional (ClientArticleFields); the helpers type the sparse case from the
+ * fields asked for, so that variant is dropped here.
+ */
+export type ItemOf<P extends PaginatedPath> =
+  JsonOf<P> extends { data: Array<infer Item> } ? WholeOf<Item> : never;
+type SparseArticle = components['schemas']['ClientArticleFields'];
+type WholeOf<Item> = Item extends SparseArticle ? (SparseArticle extends Item ? never : Item) : Item;
 type MetaOf<P extends PaginatedPath> = JsonOf<P> extends { meta: infer Meta } ? Meta : never;
 
 /** The item fields a list can be asked for with `fields` (a sparse fieldset). */

@@ -1,4 +1,5 @@
 export { createTestDatabase, type TestDatabase } from './database';
+export { entryPointCwd, tsxLoader } from './entry-point';
 export * from './feed-server';
 export { type PrivateRedis, startPrivateRedis } from './private-redis';
 export { type MetricSample, parsePrometheusText, type Scrape } from './prometheus-text';

@@ -6,6 +6,7 @@
 export const operationIds: Readonly<Record<string, string>> = {
   'GET /health': 'getHealth',
   'GET /ready': 'getReadiness',
+  'GET /metrics': 'getMetrics',
 
   'GET /api/v1/client/posts': 'listClientArticles',
   'GET /api/v1/client/partner-articles': 'listClientPartnerArticles',
@@ -61,6 +62,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /api/v1/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
   'GET /api/v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
   'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': 'resendWebhookDelivery',
+  'GET /api/v1/webhooks/{id}/deliveries/{deliveryId}/attempts': 'listWebhookDeliveryAttempts',
 
   'POST /api/v1/publisher': 'createPublisher',
   'GET /api/v1/publisher': 'listPublishers',

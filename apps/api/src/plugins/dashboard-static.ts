@@ -29,6 +29,31 @@ function filesOf(root: string): Set<string> {
   return files;
 }
 
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+type RouteStore = ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>;
+
+/**
+ * A route constraint worth 'page' for a path outside the server's prefixes and nothing under them, so a
+ * route constrained to 'page' is never chosen for /api/..., /docs/... and the like.
+ */
+
+const dashboardPathStrategy: ConstraintStrategy = {
+  name: 'dashboardPath',
+  storage() {
+    const stores = new Map<unknown, RouteStore>();
+    return {
+      get: (value) => stores.get(value) ?? null,
+      set: (value, store) => void stores.set(value, store),
+    };
+  },
+  deriveConstraint(request) {
+    const url = request.url ?? '/';
+    const query = url.indexOf('?');
+    return isServerPath(query === -1 ? url : url.slice(0, query)) ? undefined : 'page';
+  },
+  mustMatchWhenDerived: false,
+};
+
 const pointerPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Newsroom API</title></head>
 <body><h1>Newsroom API</h1><p>The dashboard is not built here. The API reference is at <a href="/docs">/docs</a>.</p></body></html>`;
 
@@ -67,5 +92,15 @@ export async function dashboardStatic(app: FastifyInstance): Promise<void> {
     if (wantsPage(request) && !isServerPath(`/${path}`)) return reply.sendFile('index.html');
     return reply.callNotFound();
   };
-  app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: serve });
+  // The catch-all is constrained to paths outside the server's prefixes. Unconstrained, the router falls back
+  // to it whenever an API route does not match, e.g. on a parameter over maxParamLength, and that request
+  // would get the dashboard's 404 instead of the router's own answer (414 PATH_PARAMETER_TOO_LONG).
+  app.addConstraintStrategy(dashboardPathStrategy);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    constraints: { [dashboardPathStrategy.name]: 'page' },
+    schema: { hide: true },
+    handler: serve,
+  });
 }

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import { databaseUnavailableError } from '../database-unavailable';
 import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
+import { recordAllowedMethods } from './allowed-methods';
 import { describeValidationProblems } from './validation-problems';
 
 /** HTTP status of each domain error class. The code comes from the error itself. */
@@ -136,11 +137,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', 'Internal server error'));
   });
 
+  const allowedMethods = recordAllowedMethods(app);
   app.setNotFoundHandler((request, reply) => {
-    reply
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(
+          errorBody(
+            405,
+            'METHOD_NOT_ALLOWED',
+            `${request.method} is not allowed on ${path}: use ${allowed.join(' or ')}`,
+          ),
+        );
+    }
+    return reply
       .status(404)
-      .send(
-        errorBody(404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
-      );
+      .send(errorBody(404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${path} not found`));
   });
 });

@@ -75,7 +75,14 @@ export const metricsPlugin = fp<{ metrics: ApiMetrics; token: string | undefined
         schema: {
           tags: ['health'],
           summary: 'Prometheus metrics (text exposition format); needs Authorization: Bearer <METRICS_TOKEN>',
-          response: { 200: Type.String(), ...errorResponses(401) },
+          security: [{ metricsToken: [] }],
+          response: {
+            200: {
+              description: 'The metrics in the Prometheus text exposition format',
+              content: { 'text/plain': { schema: Type.String() } },
+            },
+            ...errorResponses(401),
+          },
         },
       },
       async (request, reply) => {

@@ -26,6 +26,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'newsroom_session' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN (GET /metrics exists only when it is set)',
+          },
         },
       },
     },

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
-import { PageQuerySchema } from './pagination.schema';
+import { PageQuerySchema, paginatedAs } from './pagination.schema';
 import { NewsArticleStructuredDataSchema } from './structured-data.schema';
 
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
@@ -58,6 +58,22 @@ export const ClientArticleSchema = Type.Object(
   { title: 'ClientArticle' },
 );
 export type ClientArticleBody = Static<typeof ClientArticleSchema>;
+
+/**
+ * An article of a listing asked with `fields=`: only the fields named, so every property is optional. A
+ * listing's items are a `ClientArticle`, or this with `fields=` (the document cannot tie a shape to a query
+ * parameter; a validating client accepts both).
+ */
+export const ClientArticleFieldsSchema = Type.Partial(ClientArticleSchema, {
+  title: 'ClientArticleFields',
+  description: 'an article with only the fields `fields=` named',
+});
+
+/** One item of a client listing: the whole article, or with `fields=` the fields named. */
+export const ClientListedArticleSchema = Type.Union([ClientArticleSchema, ClientArticleFieldsSchema]);
+
+/** A page of a client listing, `{ data, meta: { pagination } }`. */
+export const ClientArticlePageSchema = paginatedAs('ClientArticlePage', ClientListedArticleSchema);
 
 /** The fields `fields=` may name. */
 export const clientArticleFields = Object.keys(ClientArticleSchema.properties) as Array<

@@ -57,6 +57,10 @@ export const paginated = <T extends TSchema>(item: T) => {
   );
 };
 
+/** The same wrapper named `title` (for items without a title of their own, such as a union). */
+export const paginatedAs = <T extends TSchema>(title: string, item: T) =>
+  Type.Object({ data: Type.Array(item), meta: PaginationMetaSchema }, { title });
+
 /**
  * The pagination of a page. `totalIsLowerBound` (searches only) adds `totalRelation`; a lower-bound total
  * still reaches past the page when more items follow it, so `pages` and `next` stay right.

@@ -122,3 +122,25 @@ export const WebhookDeliverySchema = Type.Object(
   },
   { title: 'WebhookDelivery' },
 );
+
+export const WebhookDeliveryAttemptSchema = Type.Object(
+  {
+    attempt: Type.Integer({ minimum: 1, description: '1 for the first attempt' }),
+    attemptedAt: DateTimeSchema,
+    statusCode: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'the HTTP status of the answer; null when none came (network error, timeout)',
+    }),
+    durationMs: Type.Integer(),
+    error: Type.Union([Type.String(), Type.Null()], { description: 'why it failed; null when delivered' }),
+    responseExcerpt: Type.Union([Type.String(), Type.Null()], {
+      description: "the answer's first 1 KB as text; null when none came",
+    }),
+    nextAttemptAt: NullableDateTime('when the attempt after it was scheduled; null when none was'),
+  },
+  { title: 'WebhookDeliveryAttempt' },
+);
+
+export const WebhookDeliveryAttemptListSchema = Type.Object(
+  { data: Type.Array(WebhookDeliveryAttemptSchema) },
+  { title: 'WebhookDeliveryAttemptList' },
+);

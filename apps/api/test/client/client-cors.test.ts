@@ -174,3 +174,21 @@ describe('dashboard and admin routes', () => {
     }
   });
 });
+
+describe('the preflight route and other methods', () => {
+  it('adds no path: an unknown client path is still 404, a wrong method on a real one 405', async () => {
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/v1/client/no-such-route',
+      headers: { 'x-api-key': metroKey },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/client/posts',
+      headers: { 'x-api-key': metroKey },
+    });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+  });
+});

@@ -4,10 +4,12 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import {
   createTestDatabase,
+  entryPointCwd,
   hostAndPort,
   startTcpProxy,
   testRedis,
   throughProxy,
+  tsxLoader,
 } from '@newsroom/test-support';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { insertArticle } from '../support/content-fixtures';
@@ -54,8 +56,8 @@ describe('the API process on SIGTERM', () => {
   it('completes the requests in flight, then exits 0', async () => {
     const port = await freePort();
     let output = '';
-    api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
+    api = spawn(process.execPath, ['--import', tsxLoader, resolve(root, 'apps/api/src/server.ts')], {
+      cwd: entryPointCwd,
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type ApiConfig, loadApiConfig } from '@newsroom/config';
 import { createDb } from '@newsroom/domain';
 import type { Registry } from '@newsroom/metrics';
@@ -9,6 +10,13 @@ import type { UploadSigner } from '../../src/storage/upload-signer';
 
 export const testApiKey = 'test-network-api-key-0123456789';
 
+/**
+ * A folder that never holds a build. The default DASHBOARD_DIST is apps/dashboard/dist of the checkout,
+ * which exists once `pnpm start` or `pnpm build` has run there: the suite must answer the same either way,
+ * so a test serves a dashboard only when it hands one in (DASHBOARD_DIST).
+ */
+export const noDashboardBuild = resolve(import.meta.dirname, 'no-dashboard-build');
+
 /** The API's configuration as a test environment would produce it, through the real parser. */
 export function testConfig(env: Record<string, string | undefined> = {}): ApiConfig {
   return loadApiConfig({
@@ -17,6 +25,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): ApiCon
     API_KEY: testApiKey,
     JWT_SECRET: 'test-jwt-secret-0123456789-0123456789-0123456789',
     DATABASE_URL: 'postgres://unused/unused',
+    DASHBOARD_DIST: noDashboardBuild,
     ...env,
   });
 }

@@ -95,6 +95,7 @@ export type CreateWebhookBody = Json<WebhookSchemas['CreateWebhookBodySchema']>;
 export type EditWebhookBody = Json<WebhookSchemas['EditWebhookBodySchema']>;
 export type RotatedWebhookSecret = Json<WebhookSchemas['RotatedSecretSchema']>;
 export type WebhookDelivery = Json<WebhookSchemas['WebhookDeliverySchema']>;
+export type WebhookDeliveryAttemptList = Json<WebhookSchemas['WebhookDeliveryAttemptListSchema']>;
 export interface WebhookEndpointList {
   data: WebhookEndpoint[];
 }

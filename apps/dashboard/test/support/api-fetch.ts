@@ -9,9 +9,13 @@ import type { App } from '../../../api/src/app';
 export function injectFetch(app: App) {
   const jar = new Map<string, string>();
   const calls: { method: string; url: string; status: number; headers: Record<string, string> }[] = [];
+  // Another origin (e.g. the storage an upload goes to) is reached over the network, as a browser would.
+  const networkFetch = globalThis.fetch;
 
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (new URL(url, window.location.href).origin !== window.location.origin)
+      return networkFetch(input, init);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
       headers[key] = value;

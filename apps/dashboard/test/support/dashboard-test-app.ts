@@ -13,8 +13,11 @@ configure({ asyncUtilTimeout: 10_000 });
  * The real API on this file's own database and Redis prefix, wired in as the dashboard's fetch.
  * Each test starts signed out, with a fresh cookie jar.
  */
-export async function setUpDashboardApi(env: Record<string, string> = {}) {
-  const testApp = await createTestApp({ env });
+export async function setUpDashboardApi(
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof createTestApp>[0] & object, 'storage'> = {},
+) {
+  const testApp = await createTestApp({ env, ...options });
   let api = injectFetch(testApp.app);
 
   beforeEach(() => {

@@ -122,10 +122,11 @@ export function judgeAttempt(
       statusCode: null,
       durationMs: response.durationMs,
       error: response.error,
+      responseExcerpt: null,
     };
   }
   const status = response.statusCode;
-  const base = { statusCode: status, durationMs: response.durationMs };
+  const base = { statusCode: status, durationMs: response.durationMs, responseExcerpt: response.excerpt };
   if (status >= 200 && status < 300) return { ...base, outcome: { kind: 'delivered' }, error: null };
   if (status === 410) return { ...base, outcome: { kind: 'gone' }, error: 'HTTP 410: the endpoint is gone' };
   if (retryableStatus(status)) {

@@ -1,9 +1,16 @@
 import { type AddressPolicy, createGuardedAgent, isPublicAddress, parseRetryAfter } from '@newsroom/feeds';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 
 /** What one POST to a receiver came to. */
 export type WebhookResponse =
-  | { answered: true; statusCode: number; retryAfterMs: number | undefined; durationMs: number }
+  | {
+      answered: true;
+      statusCode: number;
+      retryAfterMs: number | undefined;
+      durationMs: number;
+      /** The answer's first 1 KB as text (never half a UTF-8 character). */
+      excerpt: string;
+    }
   | {
       answered: false;
       /** TIMEOUT and NETWORK are worth retrying; REFUSED_ADDRESS and INVALID_URL are not. */
@@ -19,6 +26,33 @@ export interface WebhookSender {
 }
 
 export const webhookUserAgent = 'NewsroomWebhooks/1.0 (+https://github.com/newsroom)';
+
+const excerptBytes = 1024;
+const drainBytes = 64 * 1024;
+
+/**
+ * The answer's first 1 KB for the delivery log, decoded as UTF-8 without a cut character (and without NULs,
+ * which Postgres text refuses). The rest is read and dropped up to 64 KB, so the connection is reused; a
+ * longer answer is cut (the stream destroyed). The request's deadline aborts the body too.
+ */
+async function readExcerpt(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const decoder = new TextDecoder();
+  let excerpt = '';
+  let read = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (read < excerptBytes) {
+        // stream: a character cut at the 1 KB mark stays in the decoder and is never written.
+        excerpt += decoder.decode(chunk.subarray(0, excerptBytes - read), { stream: true });
+      }
+      read += chunk.length;
+      if (read > drainBytes) break;
+    }
+  } catch {
+    // A body cut short or past the deadline: keep what arrived.
+  }
+  return excerpt.replaceAll('\u0000', '');
+}
 
 /**
  * Sends webhooks through the feeds' guarded agent: every connection is checked against the address policy
@@ -65,14 +99,14 @@ export function createWebhookSender(options: {
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,
         });
-        // The answer's body is not kept: drain what arrives within the deadline (the connection is reused).
-        await response.body.dump({ limit: 64 * 1024, signal: timeout }).catch(() => {});
+        const excerpt = await readExcerpt(response.body);
         const retryAfter = response.headers['retry-after'];
         return {
           answered: true,
           statusCode: response.statusCode,
           retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
           durationMs: elapsed(),
+          excerpt,
         };
       } catch (error) {
         const durationMs = elapsed();

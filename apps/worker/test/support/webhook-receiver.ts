@@ -10,7 +10,10 @@ export interface ReceivedWebhook {
 }
 
 /** What the receiver answers a request with: a status, or 'hang' (never answers). */
-export type ReceiverAnswer = number | 'hang' | { status: number; headers: Record<string, string> };
+export type ReceiverAnswer =
+  | number
+  | 'hang'
+  | { status: number; headers: Record<string, string>; body?: string };
 
 /**
  * A loopback HTTP server standing in for a child site's webhook receiver. Each path has its own script of
@@ -39,8 +42,9 @@ export async function startWebhookReceiver() {
         hanging.add(response);
         return;
       }
-      const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
-      response.writeHead(status, headers).end('ok');
+      const { status, headers, body } =
+        typeof answer === 'number' ? { status: answer, headers: {}, body: undefined } : answer;
+      response.writeHead(status, headers).end(body ?? 'ok');
     });
   });
   server.listen(0, '127.0.0.1');

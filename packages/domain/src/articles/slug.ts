@@ -4,9 +4,13 @@ const maxBaseLength = 80;
 /** Used when a title has nothing slugify can transliterate (e.g. only CJK characters or emoji). */
 export const fallbackSlug = 'article';
 
-/** The slug a title asks for, before uniqueness: lower case ASCII words joined by dashes. */
+/**
+ * The slug a title asks for, before uniqueness: lower case ASCII words joined by dashes. A title is plain
+ * text: `<` and `>` separate words (slugify would spell them "less" and "greater": `<script>` must give
+ * `script`).
+ */
 export function slugBase(title: string): string {
-  const slug = slugify(title, { lower: true, strict: true, trim: true });
+  const slug = slugify(title.replace(/[<>]/g, ' '), { lower: true, strict: true, trim: true });
   if (slug.length === 0) return fallbackSlug;
   if (slug.length <= maxBaseLength) return slug;
   // Cut on a word boundary so a long title does not end in half a word.

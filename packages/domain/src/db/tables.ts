@@ -218,6 +218,19 @@ export interface WebhookDeliveryTable {
   created_at: CreatedAt;
 }
 
+/** One attempt of a delivery (the log the dashboard shows; the delivery row keeps the last one's summary). */
+export interface WebhookDeliveryAttemptTable {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: CreatedAt;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** The answer's first 1 KB (UTF-8, never half a character); null without an answer. */
+  response_excerpt: string | null;
+  next_attempt_at: Timestamp | null;
+}
+
 /** The webhook relay's position in the article-change outbox (one row). */
 export interface WebhookRelayPositionTable {
   id: ColumnType<boolean, never, never>;
@@ -241,6 +254,7 @@ export interface Database {
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_relay_position: WebhookRelayPositionTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;

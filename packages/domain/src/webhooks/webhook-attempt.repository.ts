@@ -51,7 +51,10 @@ export async function claimWebhookDelivery(
   );
 }
 
-/** Records one attempt on the delivery and releases it. */
+/**
+ * Records one attempt on the delivery and releases it, and appends it to the delivery's attempt log, in one
+ * statement (the attempt's number is the delivery's count after it).
+ */
 export async function updateWebhookDeliveryAttempt(
   db: DbOrTx,
   deliveryId: string,
@@ -59,21 +62,30 @@ export async function updateWebhookDeliveryAttempt(
 ): Promise<void> {
   const { outcome } = result;
   const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'retry' ? 'pending' : 'failed';
-  await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      status,
-      next_attempt_at: outcome.kind === 'retry' ? outcome.nextAttemptAt : null,
-      locked_until: null,
-      last_attempt_at: sql<Date>`now()`,
-      last_status_code: result.statusCode,
-      last_error: result.error === null ? null : result.error.slice(0, 500),
-      last_duration_ms: Math.round(result.durationMs),
-      ...(outcome.kind === 'delivered' ? { delivered_at: sql<Date>`now()` } : {}),
-    }))
-    .where('id', '=', deliveryId)
-    .execute();
+  const nextAttemptAt = outcome.kind === 'retry' ? outcome.nextAttemptAt : null;
+  const error = result.error === null ? null : result.error.slice(0, 500);
+  const durationMs = Math.round(result.durationMs);
+  await sql`
+    with recorded as (
+      update webhook_deliveries
+         set attempts = attempts + 1,
+             status = ${status}::text,
+             next_attempt_at = ${nextAttemptAt}::timestamptz,
+             locked_until = null,
+             last_attempt_at = now(),
+             last_status_code = ${result.statusCode}::integer,
+             last_error = ${error}::text,
+             last_duration_ms = ${durationMs}::integer,
+             delivered_at = case when ${status}::text = 'delivered' then now() else delivered_at end
+       where id = ${deliveryId}::uuid
+      returning id, attempts
+    )
+    insert into webhook_delivery_attempts
+      (delivery_id, attempt, status_code, duration_ms, error, response_excerpt, next_attempt_at)
+    select id, attempts, ${result.statusCode}::integer, ${durationMs}::integer, ${error}::text,
+           ${result.responseExcerpt}::text, ${nextAttemptAt}::timestamptz
+      from recorded
+    on conflict (delivery_id, attempt) do nothing`.execute(db);
 }
 
 /** A failed delivery of an endpoint that is already disabled: no attempt made. */

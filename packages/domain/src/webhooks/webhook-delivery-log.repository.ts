@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { Page, PageRequest } from '../shared/page';
 import { offsetOf } from '../shared/page';
-import type { WebhookDelivery } from './webhook-delivery';
+import type { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery';
 
 const deliveryColumns = [
   'd.id',
@@ -95,6 +95,41 @@ export async function findWebhookDelivery(
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();
   return row && toWebhookDelivery(row);
+}
+
+/**
+ * The attempts of an endpoint's delivery, oldest first (at most the last `limit`); undefined when the endpoint
+ * has no such delivery.
+ */
+export async function findWebhookDeliveryAttempts(
+  db: DbOrTx,
+  endpointId: string,
+  deliveryId: string,
+  limit: number,
+): Promise<WebhookDeliveryAttempt[] | undefined> {
+  const delivery = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('id', '=', deliveryId)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+  if (!delivery) return undefined;
+  const rows = await db
+    .selectFrom('webhook_delivery_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((row) => ({
+    attempt: row.attempt,
+    attemptedAt: row.attempted_at,
+    statusCode: row.status_code,
+    durationMs: row.duration_ms,
+    error: row.error,
+    responseExcerpt: row.response_excerpt,
+    nextAttemptAt: row.next_attempt_at,
+  }));
 }
 
 /**

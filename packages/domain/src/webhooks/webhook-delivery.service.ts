@@ -6,11 +6,17 @@ import {
   recordWebhookEndpointFailure,
   updateWebhookDeliveryAttempt,
 } from './webhook-attempt.repository';
-import type { ClaimedWebhookDelivery, WebhookAttemptResult, WebhookDelivery } from './webhook-delivery';
+import type {
+  ClaimedWebhookDelivery,
+  WebhookAttemptResult,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+} from './webhook-delivery';
 import {
   deleteWebhookEventsBefore,
   findWebhookDeliveriesPage,
   findWebhookDelivery,
+  findWebhookDeliveryAttempts,
   markWebhookDeliveryForResend,
 } from './webhook-delivery-log.repository';
 import { findWebhookEndpointById } from './webhook-endpoint.repository';
@@ -58,6 +64,21 @@ export async function listWebhookDeliveries(
 ): Promise<Page<WebhookDelivery>> {
   await endpointMustExist(db, endpointId);
   return findWebhookDeliveriesPage(db, endpointId, page);
+}
+
+/** Attempts a delivery's log keeps in view: 8 retries plus resends, newest kept. */
+export const webhookAttemptLogLimit = 100;
+
+/** Every attempt of one delivery (the last 100), oldest first. */
+export async function listWebhookDeliveryAttempts(
+  db: DbOrTx,
+  endpointId: string,
+  deliveryId: string,
+): Promise<WebhookDeliveryAttempt[]> {
+  await endpointMustExist(db, endpointId);
+  const attempts = await findWebhookDeliveryAttempts(db, endpointId, deliveryId, webhookAttemptLogLimit);
+  if (!attempts) throw new NotFoundError('webhook_delivery', deliveryId);
+  return attempts;
 }
 
 /**

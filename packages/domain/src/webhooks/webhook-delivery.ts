@@ -58,4 +58,20 @@ export interface WebhookAttemptResult {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The answer's first 1 KB as text; null when nothing answered. */
+  responseExcerpt: string | null;
+}
+
+/** One attempt in a delivery's log. */
+export interface WebhookDeliveryAttempt {
+  /** 1-based. */
+  attempt: number;
+  attemptedAt: Date;
+  /** null when nothing answered (network error, timeout). */
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+  /** When the attempt after it was scheduled; null when none was. */
+  nextAttemptAt: Date | null;
 }

@@ -385,9 +385,61 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * ClientArticleFields
+         * @description an article with only the fields `fields=` named
+         */
+        ClientArticleFields: {
+            body?: string;
+            /** @description category */
+            category?: string | null;
+            /** @description plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph */
+            excerpt?: string;
+            /** @description slugs of the child sites the article appears on */
+            hostSites?: string[];
+            /** Format: uuid */
+            id?: string;
+            /** @description image URL */
+            image?: string | null;
+            /** @description true for articles imported from a publisher feed */
+            isAggregated?: boolean;
+            /** Format: date-time */
+            publishedAt?: string;
+            /** @description section */
+            section?: string | null;
+            slug?: string;
+            /** @description the publisher's display name (aggregated articles only) */
+            source?: string | null;
+            /**
+             * Format: date-time
+             * @description the feed item's own date (aggregated articles that had one; else null)
+             */
+            sourcePublishedAt?: string | null;
+            /** @description URL of the original article (aggregated articles only) */
+            sourceUrl?: string | null;
+            structuredData?: components["schemas"]["NewsArticleStructuredData"];
+            /** @description the same tags with their slugs, the values the `tag` filter takes */
+            tagObjects?: components["schemas"]["ClientTag"][];
+            /** @description tags as written (kept for compatibility; see tagObjects) */
+            tags?: string[];
+            /** @description image URL */
+            thumbnail?: string | null;
+            title?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /**
+             * Format: uri
+             * @description reads scoped to one site (a site key, or the network key with ?site=): the article's canonical URL on that site, from its articleUrlTemplate (null: the site has none)
+             */
+            url?: string | null;
+            /** @description network-wide reads (the network key without ?site=) and webhook payloads: the canonical URL on each host site that has an articleUrlTemplate, by site slug */
+            urls?: {
+                [key: string]: string;
+            };
+        };
         /** ClientArticlePage */
         ClientArticlePage: {
-            data: components["schemas"]["ClientArticle"][];
+            data: (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
             meta: components["schemas"]["PaginationMeta"];
         };
         /** ClientChangesPage */
@@ -780,6 +832,29 @@ export interface components {
             /** @description an event an endpoint can subscribe to */
             type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
         };
+        /** WebhookDeliveryAttempt */
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first attempt */
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            durationMs: number;
+            /** @description why it failed; null when delivered */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description when the attempt after it was scheduled; null when none was
+             */
+            nextAttemptAt: string | null;
+            /** @description the answer's first 1 KB as text; null when none came */
+            responseExcerpt: string | null;
+            /** @description the HTTP status of the answer; null when none came (network error, timeout) */
+            statusCode: number | null;
+        };
+        /** WebhookDeliveryAttemptList */
+        WebhookDeliveryAttemptList: {
+            data: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
         /** WebhookDeliveryPage */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -964,7 +1039,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ClientArticlePage"] | components["schemas"]["ClientArticle"][];
+                    "application/json": components["schemas"]["ClientArticlePage"] | (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
                 };
             };
             /** @description Not modified: the ETag in If-None-Match is current */
@@ -1100,7 +1175,7 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["ClientArticle"];
+                    "application/json": components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"];
                 };
             };
             /** @description Not modified: the ETag in If-None-Match is current */

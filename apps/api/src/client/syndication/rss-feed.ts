@@ -3,7 +3,8 @@ import type { SyndicatedSite, SyndicationItem } from './syndication-item';
 import { element, escapeXml } from './xml';
 
 /**
- * An RSS 2.0 document: the channel, then one item per article with guid (the article id, not a permalink),
+ * An RSS 2.0 document: the channel, then one item per article with its title as plain text escaped once
+ * for XML (as RSS 2.0 defines it and independent readers read it), guid (the article id, not a permalink),
  * pubDate, a category per category/tag, the excerpt as description, the sanitised body in content:encoded,
  * the picture as media:content and, for imported articles, source.
  */
@@ -30,7 +31,7 @@ export function renderRss(site: SyndicatedSite, items: readonly SyndicationItem[
 function renderItem(item: SyndicationItem): string {
   const parts = [
     '<item>',
-    element('title', htmlTitle(item.title)),
+    element('title', item.title),
     element('link', item.url),
     `<guid isPermaLink="false">${escapeXml(item.guid)}</guid>`,
     element('pubDate', rfc822(item.publishedAt)),
@@ -44,12 +45,6 @@ function renderItem(item: SyndicationItem): string {
   parts.push('</item>\n');
   return parts.join('');
 }
-
-/**
- * Most readers (feedparser, ours included) treat an item title as HTML, so a literal `<` or something that
- * reads as a character reference is escaped for HTML too; plain `&` stays as it is (it decodes to itself).
- */
-const htmlTitle = (title: string) => title.replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;').replace(/</g, '&lt;');
 
 /** RFC 822 (as RSS 2.0 requires), in GMT. */
 const rfc822 = (date: Date) => date.toUTCString();

@@ -9,8 +9,9 @@ import { sendCacheable, sendStreamed } from '../../client/http-caching';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,
+  ClientArticlePageSchema,
   ClientArticleQuerySchema,
-  ClientArticleSchema,
+  ClientListedArticleSchema,
   ClientListingQuerySchema,
   ClientScopeQuerySchema,
   ClientSlugParamsSchema,
@@ -18,7 +19,6 @@ import {
 } from '../../schemas/client-article.schema';
 import { ClientTaxonomySchema } from '../../schemas/client-taxonomy.schema';
 import { errorResponses } from '../../schemas/error.schema';
-import { paginated } from '../../schemas/pagination.schema';
 
 const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyQuery: [] }];
 const tags = ['client'];
@@ -37,7 +37,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     security,
     querystring: ClientListingQuerySchema,
     response: {
-      200: paginated(ClientArticleSchema),
+      200: ClientArticlePageSchema,
       304: NotModifiedSchema,
       ...errorResponses(400, 401, 403, 429),
     },
@@ -86,7 +86,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ClientSlugParamsSchema,
         querystring: ClientArticleQuerySchema,
         response: {
-          200: ClientArticleSchema,
+          // The whole article, or with fields= only the fields named (as the listings' items).
+          200: ClientListedArticleSchema,
           304: NotModifiedSchema,
           ...errorResponses(400, 401, 403, 404, 429),
         },
@@ -112,7 +113,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         querystring: ClientAllQuerySchema,
         response: {
-          200: Type.Union([paginated(ClientArticleSchema), Type.Array(ClientArticleSchema)], {
+          200: Type.Union([ClientArticlePageSchema, Type.Array(ClientListedArticleSchema)], {
             description:
               '`{ data, meta }` (one page holding every article); with `format=array` a bare array',
           }),

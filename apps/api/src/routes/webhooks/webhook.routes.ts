@@ -5,6 +5,7 @@ import {
   editWebhookEndpoint,
   getWebhookEndpoint,
   listWebhookDeliveries,
+  listWebhookDeliveryAttempts,
   listWebhookEndpoints,
   resendWebhookDelivery,
   rotateWebhookSecret,
@@ -18,6 +19,7 @@ import {
   EditWebhookBodySchema,
   RotatedSecretSchema,
   WebhookDeliveriesQuerySchema,
+  WebhookDeliveryAttemptListSchema,
   WebhookDeliveryParamsSchema,
   WebhookDeliverySchema,
   WebhookEndpointSchema,
@@ -154,6 +156,22 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await listWebhookDeliveries(app.db, request.params.id, { page, limit });
       return { data: result.items, meta: { pagination: paginationMeta({ page, limit }, result.total) } };
     },
+  );
+
+  app.get(
+    '/:id/deliveries/:deliveryId/attempts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A delivery's attempts, oldest first (the last 100): answer, duration, error, next attempt",
+        params: WebhookDeliveryParamsSchema,
+        response: { 200: WebhookDeliveryAttemptListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await listWebhookDeliveryAttempts(app.db, request.params.id, request.params.deliveryId),
+    }),
   );
 
   app.post(

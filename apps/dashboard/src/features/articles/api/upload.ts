@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { SignedUpload } from '../../../lib/api-types';
+import { describeUploadFailure } from './upload-failure';
 
 /** The image types the signing route accepts (its schema's list, built at run time, so typed here as text). */
 export const uploadableTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
@@ -44,19 +45,41 @@ function putFile(url: string, file: File, onProgress: (fraction: number) => void
         resolve();
       } else {
         reject(
-          new ApiError(
-            request.status,
-            'UPLOAD_FAILED',
-            `The storage refused the file (HTTP ${request.status}).`,
-          ),
+          describeUploadFailure({ kind: 'refused', status: request.status, body: request.responseText }),
         );
       }
     };
+    request.onerror = () => {
+      const storageOrigin = new URL(url).origin;
+      void answers(storageOrigin).then((storageReachable) =>
+        reject(
+          describeUploadFailure({
+            kind: 'network',
+            online: navigator.onLine,
+            storageReachable,
+            storageOrigin,
+            pageOrigin: window.location.origin,
+          }),
+        ),
+      );
+    };
     const fail = (message: string) => () => reject(new ApiError(0, 'UPLOAD_FAILED', message));
-    request.onerror = fail('The file could not be sent to the storage. Check your connection and try again.');
     request.ontimeout = fail('The upload took too long. Try again.');
     request.onabort = fail('The upload was cancelled.');
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });
+}
+
+/**
+ * Whether `origin` answers a plain request at all (5 s at most). `no-cors` needs no CORS rule, so after a
+ * failed upload an answer means the browser blocked the upload (CORS), and no answer a lost connection.
+ */
+async function answers(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(5_000) });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@ import type {
   EditWebhookBody,
   RotatedWebhookSecret,
   WebhookDelivery,
+  WebhookDeliveryAttemptList,
   WebhookDeliveryPage,
   WebhookEndpoint,
   WebhookEndpointList,
@@ -35,6 +36,19 @@ export const webhookDeliveriesQuery = (id: string, page: number) =>
       ),
     placeholderData: keepPreviousData,
     // While the log is open it follows the worker: new deliveries, retries, resends.
+    refetchInterval: 5_000,
+  });
+
+export const webhookDeliveryAttemptsQuery = (id: string, deliveryId: string) =>
+  queryOptions({
+    queryKey: [...webhookKeys.deliveries(id), 'attempts', deliveryId] as const,
+    queryFn: ({ signal }) =>
+      api.get<WebhookDeliveryAttemptList>(
+        `/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/attempts`,
+        {},
+        signal,
+      ),
+    // Follows the retries while it is open, like the log.
     refetchInterval: 5_000,
   });
 

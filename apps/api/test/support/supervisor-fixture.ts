@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import { supervise } from '../../../../scripts/supervise';
+
+// `pnpm start`'s supervision of two children that stop as server.ts and main.ts do: a graceful stop on the
+// first SIGINT or SIGTERM (each handler runs once), which takes a moment. Each child prints "up <pid>" once its
+// handlers are in place and "stopping <pid>" when its stop begins.
+const child = `
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('stopping ' + process.pid);
+  setTimeout(() => process.exit(0), 300);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+setInterval(() => {}, 1000);
+console.log('up ' + process.pid);
+`;
+const children = ['first', 'second'].map((label) => ({
+  label,
+  process: spawn(process.execPath, ['-e', child], { stdio: ['ignore', 'inherit', 'inherit'] }),
+}));
+process.exit(await supervise(children, (line) => process.stdout.write(line)));
