@@ -1,3 +1,5 @@
+import { parseFeed as rowanmanningParse } from '@rowanmanning/feed-parser';
+import RssParser from 'rss-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertSite, issueSiteKey } from '../support/content-fixtures';
 import { createDashboardUsers } from '../support/dashboard-users';
@@ -90,9 +92,11 @@ describe('the public base URL of a site', () => {
   it('moves the site info, the RSS self link, the JSON Feed feed_url and the sitemap index onto it', async () => {
     const base = 'https://www.metro.example.com/syndication';
     await expect.poll(async () => (await get('/site', metroKey)).json().feeds.rss).toBe(`${base}/feed.xml`);
-    expect((await get('/feed.xml', metroKey)).body).toContain(
-      `<atom:link href="${base}/feed.xml" rel="self" type="application/rss+xml"/>`,
-    );
+    const rss = (await get('/feed.xml', metroKey)).body;
+    expect(rss).toContain(`<atom:link href="${base}/feed.xml" rel="self" type="application/rss+xml"/>`);
+    // Independent readers find the self link where RSS Best Practices put it.
+    expect(rowanmanningParse(rss).self).toBe(`${base}/feed.xml`);
+    expect((await new RssParser().parseString(rss)).feedUrl).toBe(`${base}/feed.xml`);
     expect((await get('/feed.json', metroKey)).json().feed_url).toBe(`${base}/feed.json`);
     const index = await get('/sitemap.xml', metroKey);
     expect(index.body).toContain(`<loc>${base}/sitemap.xml?page=1</loc>`);
