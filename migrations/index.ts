@@ -86,6 +86,9 @@ export async function ensureDatabaseExists(connectionString: string): Promise<vo
   const server = new URL(connectionString);
   server.pathname = '/postgres';
   const client = new pg.Client({ connectionString: server.toString() });
+  // A connection Postgres ends (a restart) fails the query in hand; with no listener, its 'error' event
+  // would crash the process first.
+  client.on('error', () => {});
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -19,10 +19,16 @@ import { rateLimitsPlugin } from './rate-limits/rate-limits.plugin';
 import { requestIdOf, requestIdPlugin } from './request-id';
 import { OneLineRequestLog } from './request-log';
 import { routes } from './routes';
+import { DeviceCookies } from './routes/auth/device-cookie';
 import { LoginLimiter } from './routes/auth/login-limiter';
 import type { AppDeps } from './types';
 
 export const bodyLimitBytes = 1024 * 1024;
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies in front of us (a function in Fastify's typings). */
+function fastifyTrustProxy(hops: number | boolean | string) {
+  return typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+}
 
 /**
  * Builds the whole HTTP app from its infrastructure. server.ts and the tests call this same function,
@@ -39,6 +45,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     clientErrorHandler: answerClientError,
     // One line per request instead of two (request-log.ts).
     logController: new OneLineRequestLog(deps.config.requestLogLevel),
+    // Here, not in server.ts: tests then see the client addresses production sees (login limiter).
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
@@ -51,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('passwords', passwords);
   app.addHook('onClose', () => passwords.close());
   app.decorate('loginLimiter', new LoginLimiter(deps.redis, deps.config.redis.queuePrefix));
+  app.decorate('deviceCookies', new DeviceCookies(deps.config.jwt.secret, deps.config.env === 'production'));
   app.decorate('storage', deps.storage);
   const siteKeyUsage = new SiteKeyUsage(deps.db, app.log);
   app.decorate('siteKeyUsage', siteKeyUsage);

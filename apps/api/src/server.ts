@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadApiConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb, ensureAdministrator } from '@newsroom/domain';
 import { createMetricsRegistry } from '@newsroom/metrics';
@@ -22,9 +23,6 @@ const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: confi
 const storage = config.storage && createUploadSigner(config.storage);
 // Measured only when someone may read it: METRICS_TOKEN set.
 const metricsRegistry = config.metrics.token ? createMetricsRegistry() : undefined;
-const hops = config.trustProxy;
-// A hop count trusts that many proxies in front of us (Fastify's typings take it as a function).
-const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
 const app = await buildApp(
   { config, db, redis, feedImportQueue, storage, metricsRegistry },
   {
@@ -32,7 +30,6 @@ const app = await buildApp(
       config.logLevel,
       (await developmentLogStream(config.env)) ?? new BatchedLogDestination(),
     ),
-    trustProxy,
   },
 );
 feedImportQueue.on('error', (error) => app.log.warn({ err: error.message }, 'feed-import queue error'));
@@ -41,16 +38,24 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  // SIGTERM is an orchestrator's stop: drain first, so its load balancer notices (/ready 503) and stops
+  // sending before the listener closes. SIGINT is a developer's Ctrl-C: close at once.
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.log.info({ signal, drainMs }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+  if (drainMs > 0) {
+    app.drain.begin();
+    await sleep(drainMs);
+  }
   await app.close();
   await feedImportQueue.close();
   await Promise.allSettled([db.destroy(), redis.quit()]);
   clearTimeout(force);
   process.exit(0);
 }
+// A second Ctrl-C kills at once (the developer's way out); a repeated SIGTERM must not cut a drain short.
 process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   if (config.admin) {

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { SiteKeyUsage } from './client/site-key-usage';
 import type { ConcurrencyLimit } from './feeds/concurrency-limit';
 import type { ApiMetrics } from './metrics/api-metrics';
+import type { DeviceCookies } from './routes/auth/device-cookie';
 import type { LoginLimiter } from './routes/auth/login-limiter';
 import type { UploadSigner } from './storage/upload-signer';
 
@@ -44,6 +45,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Failed-login counters in Redis, shared by every route that checks a password. */
     loginLimiter: LoginLimiter;
+    /** Signed per-login cookies of browsers that signed in before (routes/auth/device-cookie.ts). */
+    deviceCookies: DeviceCookies;
     storage: UploadSigner | undefined;
     /** Which site keys client requests used; written to Postgres about once a minute. */
     siteKeyUsage: SiteKeyUsage;

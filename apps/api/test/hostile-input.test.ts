@@ -107,6 +107,69 @@ describe('a NUL character in any string', () => {
   });
 });
 
+describe('a lone UTF-16 surrogate in any string', () => {
+  // JSON may escape one ("\ud800"), JavaScript strings may hold one, but it is no Unicode text: Postgres
+  // refuses it in jsonb (import rules) and UTF-8 cannot carry it into text columns.
+  const surrogate = /lone UTF-16 surrogate/;
+
+  it.each([
+    [
+      'an import rule keyword',
+      { importRules: { includeKeywords: ['ok', 'a\ud800'] } },
+      'body/importRules/includeKeywords/1',
+    ],
+    [
+      'an import rule category',
+      { importRules: { defaultCategory: '\udc00News' } },
+      'body/importRules/defaultCategory',
+    ],
+    [
+      'a tag mapping',
+      { importRules: { tagMappings: [{ from: 'Politics', to: 'x\udfff' }] } },
+      'body/importRules/tagMappings/0/to',
+    ],
+  ])('in %s answers 400 naming the field, known publisher or not', async (_name, payload, path) => {
+    for (const id of [publisherId, unknownId]) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/publisher/${id}`,
+        headers: asAdmin,
+        payload,
+      });
+      expectValidationError(response, path, surrogate);
+    }
+  });
+
+  it('in an article title and a property name answers 400', async () => {
+    const title = await app.inject({
+      method: 'POST',
+      url: '/api/v1/article',
+      headers: asAdmin,
+      payload: { title: 'Breaking \ud83d news' },
+    });
+    expectValidationError(title, 'body/title', surrogate);
+    const name = await app.inject({
+      method: 'POST',
+      url: '/api/v1/article',
+      headers: asAdmin,
+      payload: { title: 'x', 'a\ud800': 1 },
+    });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('accepts a surrogate pair (an emoji)', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/publisher/${publisherId}`,
+      headers: asAdmin,
+      payload: { importRules: { includeKeywords: ['\ud83d\udcf0 news'] } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().importRules.includeKeywords).toEqual(['\u{1f4f0} news']);
+  });
+});
+
 describe('page and limit', () => {
   const paginated: [string, Record<string, string>][] = [
     ['/api/v1/client/posts', asClient],

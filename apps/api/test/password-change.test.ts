@@ -43,27 +43,39 @@ describe('PUT /api/v1/auth/password', () => {
     expect((await me(fresh.json().token)).statusCode).toBe(200);
   });
 
-  it('ends the dashboard sessions of the user too, the one that changed it included', async () => {
+  it("keeps the dashboard session that changed it; ends the same login's other sessions and every token", async () => {
     const admin = await insertAdmin(app, db, { password: oldPassword });
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/session',
-      payload: { email: admin.email, password: oldPassword },
-      remoteAddress: newAddress(),
-    });
-    expect(signIn.statusCode).toBe(200);
-    const cookie = signIn.cookies.find((c) => c.name === 'newsroom_session');
-    const headers = { cookie: `newsroom_session=${cookie?.value}`, 'x-csrf-token': signIn.json().csrfToken };
+    const signIn = async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/session',
+        payload: { email: admin.email, password: oldPassword },
+        remoteAddress: newAddress(),
+      });
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === 'newsroom_session');
+      return { cookie: `newsroom_session=${cookie?.value}`, 'x-csrf-token': response.json().csrfToken };
+    };
+    const here = await signIn();
+    const otherTab = await signIn();
+    const otherToken = (await login(admin.email, oldPassword)).json().token as string;
     const change = await app.inject({
       method: 'PUT',
       url: '/api/v1/auth/password',
-      headers,
+      headers: here,
       payload: { currentPassword: oldPassword, newPassword },
       remoteAddress: newAddress(),
     });
     expect(change.statusCode).toBe(204);
-    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers });
-    expect(after.statusCode).toBe(401);
+    // The person who changed it stays signed in, with the same CSRF token (nothing to reload).
+    const stillHere = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: here });
+    expect(stillHere.statusCode).toBe(200);
+    expect(stillHere.json().csrfToken).toBe(here['x-csrf-token']);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: otherTab })).statusCode,
+    ).toBe(401);
+    expect((await me(otherToken)).statusCode).toBe(401);
+    expect((await me(admin.token)).statusCode).toBe(401);
   });
 
   it('works for a publisher too', async () => {

@@ -27,6 +27,13 @@ describe('unstorableValueErrors', () => {
     ]);
   });
 
+  it('names a lone UTF-16 surrogate, in a value or a property name, and accepts a pair', () => {
+    expect(paths({ a: ['x\ud800'], '\udc00': 1, emoji: '\ud83d\udcf0' })).toEqual([
+      ['/\udc00', 'must not contain a lone UTF-16 surrogate in its name'],
+      ['/a/0', 'must not contain a lone UTF-16 surrogate'],
+    ]);
+  });
+
   it('names a NUL character in a property name', () => {
     expect(paths({ 'a\u0000': 1 })).toEqual([['/a\u0000', 'must not contain a NUL character in its name']]);
   });

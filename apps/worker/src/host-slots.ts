@@ -3,15 +3,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 
 /**
- * Takes a lease if fewer than ARGV[1] unexpired leases are held on the host: 0 when taken, else the
- * milliseconds until the earliest lease expires. Times come from the Redis server's clock, so replicas
- * on hosts with skewed clocks agree on what has expired.
+ * Takes a lease if fewer than ARGV[1] unexpired leases are held on the host, or if the token ARGV[3]
+ * already holds one (renewed): 0 when taken, else the milliseconds until the earliest lease expires.
+ * Times come from the Redis server's clock, so replicas on hosts with skewed clocks agree on what has
+ * expired.
  */
 const acquireScript = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
   redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
   redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
   return 0
@@ -28,15 +29,21 @@ export interface HostLease {
 export interface HostSlots {
   /**
    * A slot on `host`, waiting at most `waitMs` for one to free up (polling with growing pauses, never
-   * a busy loop); undefined when none freed up in time.
+   * a busy loop); undefined when none freed up in time. `holder` names the lease (default: random): a
+   * holder that already has a lease on `host` gets it back, e.g. a job run again after its worker died.
    */
-  acquire(host: string, waitMs: number): Promise<HostLease | undefined>;
+  acquire(host: string, waitMs: number, holder?: string): Promise<HostLease | undefined>;
 }
 
 export interface HostSlotsOptions {
   connection: Redis;
-  /** Key prefix (the queue prefix): `<prefix>:feed-host:<host>`. */
+  /** Key prefix (the queue prefix): `<prefix>:<namespace>:<host>`. */
   prefix: string;
+  /**
+   * What the slots are counted per: `feed-host` (the default: per feed host) or `feed-publisher` (the same
+   * mechanism per publisher id, so one publisher's jobs never hold more than their share of the workers).
+   */
+  namespace?: string;
   /** Leases per host at once, across every process sharing the Redis (FEED_FETCHES_PER_HOST). */
   perHost: number;
   /** A lease expires this long after it was taken: longer than a fetch can last (its deadline). */
@@ -52,12 +59,12 @@ const maxPauseMs = 500;
  * for good.
  */
 export function createHostSlots(options: HostSlotsOptions): HostSlots {
-  const { connection, prefix, perHost, leaseMs } = options;
-  const keyOf = (host: string) => `${prefix}:feed-host:${host.toLowerCase()}`;
+  const { connection, prefix, perHost, leaseMs, namespace = 'feed-host' } = options;
+  const keyOf = (host: string) => `${prefix}:${namespace}:${host.toLowerCase()}`;
   return {
-    async acquire(host, waitMs) {
+    async acquire(host, waitMs, holder) {
       const key = keyOf(host);
-      const token = randomUUID();
+      const token = holder ?? randomUUID();
       const deadline = Date.now() + waitMs;
       for (let pause = firstPauseMs; ; pause = Math.min(pause * 2, maxPauseMs)) {
         const untilFree = Number(await connection.eval(acquireScript, 1, key, perHost, leaseMs, token));

@@ -72,6 +72,9 @@ export async function upsertImportScheduler(queue: FeedImportQueue, pattern: str
   );
 }
 
+/** How long a publisher's fetch slot is leased: longer than a job runs (20 s fetch, then parse and import). */
+const publisherLeaseMs = 2 * 60_000;
+
 /** The API request that asked for a job, as a log field (manual fetches carry it). */
 function requestIdOf(job: { data?: unknown } | undefined): { requestId?: string } {
   const data = job?.data as { requestId?: unknown } | undefined;
@@ -124,6 +127,15 @@ export async function createImportWorker(options: ImportWorkerOptions): Promise<
       perHost: config.import.fetchesPerHost,
       // Longer than a fetch can last (its deadline), so a live fetch never loses its slot.
       leaseMs: DEFAULT_TIMEOUT_MS + 10_000,
+    }),
+    publisherSlots: createHostSlots({
+      connection,
+      prefix: config.redis.queuePrefix,
+      namespace: 'feed-publisher',
+      perHost: config.import.fetchesPerPublisher,
+      // Held for the whole job (download, parse, import); released when it ends. A crashed worker's lease
+      // frees itself after this, delaying only that publisher's next fetch.
+      leaseMs: publisherLeaseMs,
     }),
     hostWaitMs: options.hostWaitMs ?? 10_000,
     hostRedelayMs: options.hostRedelayMs ?? 10_000,

@@ -11,6 +11,8 @@ import {
   type RateLimit,
   RateLimitSetting,
   rateLimitOf,
+  ShutdownDrainMs,
+  shutdownDrainMsOf,
   trustProxyOf,
   Url,
 } from './setting-types';
@@ -57,6 +59,7 @@ export const apiEnvSchema = Type.Object({
     'a connection with no traffic either way this long is closed',
   ),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Milliseconds(72_000, 'an idle keep-alive connection is closed after this long'),
+  SHUTDOWN_DRAIN_MS: ShutdownDrainMs,
   CLIENT_CACHE_MAX_AGE: Type.Integer({ default: 60, minimum: 0, description: 'seconds' }),
   CLIENT_CACHE_STALE_WHILE_REVALIDATE: Type.Integer({
     default: 300,
@@ -86,6 +89,10 @@ export const apiEnvSchema = Type.Object({
   }),
   RATE_LIMIT_API_KEY_FAILURES: RateLimitSetting('20/1m', 'wrong client API keys per client address'),
   RATE_LIMIT_TEST_FEED: RateLimitSetting('10/1m', 'feed previews per dashboard user'),
+  RATE_LIMIT_FEED_URL_CHANGES: RateLimitSetting(
+    '5/1h',
+    'feed address changes per publisher (each queues a fetch of the new address)',
+  ),
   RATE_LIMIT_CLIENT_ALL: RateLimitSetting('10/1m', 'GET /client/all per API key'),
   RATE_LIMIT_CLIENT: RateLimitSetting('off', 'the other client routes per API key'),
   FEED_PREVIEW_MAX_BYTES: Type.Integer({
@@ -99,6 +106,13 @@ export const apiEnvSchema = Type.Object({
     minimum: 1,
     maximum: 64,
     description: 'test-feed previews running at once per API process; more get 503 with Retry-After',
+  }),
+  FEED_PREVIEW_CONCURRENCY_PER_USER: Type.Integer({
+    default: 1,
+    minimum: 1,
+    maximum: 64,
+    description:
+      "test-feed previews one dashboard user runs at once, within FEED_PREVIEW_CONCURRENCY; more get 429 (one user cannot take everyone's slots)",
   }),
 });
 
@@ -132,6 +146,11 @@ export interface ApiConfig extends CommonConfig {
   trustProxy: boolean | number | string;
   /** Fastify's connectionTimeout, requestTimeout and keepAliveTimeout, ms (0: off). */
   http: { connectionTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
+   * After SIGTERM: how long /ready answers 503 while requests are still served, so load balancers stop
+   * sending before the listener closes (ms; 0: close at once).
+   */
+  shutdownDrainMs: number;
   client: {
     /** Cache-Control max-age of client responses, seconds. */
     cacheMaxAge: number;
@@ -155,6 +174,8 @@ export interface ApiConfig extends CommonConfig {
     apiKeyFailures: RateLimit | null;
     /** Feed previews (both test-feed routes) per dashboard user. */
     testFeed: RateLimit | null;
+    /** New feed addresses saved per publisher (each queues a first import). */
+    feedUrlChanges: RateLimit | null;
     /** GET /client/all per API key. */
     clientAll: RateLimit | null;
     /** The other client routes per API key: off by default (a Redis round trip per cached read). */
@@ -166,6 +187,8 @@ export interface ApiConfig extends CommonConfig {
     maxBytes: number;
     /** Previews at once in this process. */
     concurrency: number;
+    /** Previews at once per dashboard user, within `concurrency`. */
+    concurrencyPerUser: number;
   };
 }
 
@@ -227,6 +250,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    shutdownDrainMs: shutdownDrainMsOf(env),
     client: {
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
@@ -238,9 +262,14 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     rateLimits: {
       apiKeyFailures: rateLimitOf(env.RATE_LIMIT_API_KEY_FAILURES),
       testFeed: rateLimitOf(env.RATE_LIMIT_TEST_FEED),
+      feedUrlChanges: rateLimitOf(env.RATE_LIMIT_FEED_URL_CHANGES),
       clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
       client: rateLimitOf(env.RATE_LIMIT_CLIENT),
     },
-    feedPreview: { maxBytes: env.FEED_PREVIEW_MAX_BYTES, concurrency: env.FEED_PREVIEW_CONCURRENCY },
+    feedPreview: {
+      maxBytes: env.FEED_PREVIEW_MAX_BYTES,
+      concurrency: env.FEED_PREVIEW_CONCURRENCY,
+      concurrencyPerUser: env.FEED_PREVIEW_CONCURRENCY_PER_USER,
+    },
   };
 }

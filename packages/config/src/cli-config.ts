@@ -5,11 +5,16 @@ import { BcryptCost, bcryptCostOf } from './setting-types';
 
 export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
 
-/** What `pnpm admin:create` reads: the database and how hard to hash the password. */
+/**
+ * What `pnpm admin:create` reads: the database, how hard to hash the password, and the API's Redis and key
+ * prefix (a password reset forgets the failed logins counted there).
+ */
 export const adminCliEnvSchema = Type.Object({
   NODE_ENV: commonVariables.NODE_ENV,
   DATABASE_URL: commonVariables.DATABASE_URL,
   BCRYPT_COST: BcryptCost,
+  REDIS_URL: commonVariables.REDIS_URL,
+  QUEUE_PREFIX: commonVariables.QUEUE_PREFIX,
 });
 
 export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
@@ -20,7 +25,12 @@ export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string
 export function loadAdminCliConfig(source: NodeJS.ProcessEnv = process.env): {
   databaseUrl: string;
   bcryptCost: number;
+  redis: { url: string; queuePrefix: string };
 } {
   const env = parseEnv(adminCliEnvSchema, source);
-  return { databaseUrl: env.DATABASE_URL, bcryptCost: bcryptCostOf(env) };
+  return {
+    databaseUrl: env.DATABASE_URL,
+    bcryptCost: bcryptCostOf(env),
+    redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
+  };
 }

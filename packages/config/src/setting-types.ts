@@ -9,6 +9,18 @@ export const BcryptCost = Type.Optional(
 export const bcryptCostOf = (env: { NODE_ENV: string; BCRYPT_COST?: number | undefined }) =>
   env.BCRYPT_COST ?? (env.NODE_ENV === 'test' ? 10 : 12);
 
+// Optional: 5 s by default in production (a few of a balancer's health checks), 0 elsewhere (no balancer:
+// a developer's Ctrl-C, tests); at most a minute, since the process must still stop within its grace period.
+export const ShutdownDrainMs = Type.Optional(
+  Type.Integer({
+    minimum: 0,
+    maximum: 60_000,
+    description: 'after SIGTERM, ms /ready answers 503 while requests are still served, 0-60000',
+  }),
+);
+export const shutdownDrainMsOf = (env: { NODE_ENV: string; SHUTDOWN_DRAIN_MS?: number | undefined }) =>
+  env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0);
+
 // Believing X-Forwarded-For from anyone lets a client pick its own IP; trust only what is named.
 export function trustProxyOf(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';

@@ -28,6 +28,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 64,
     description: 'feed fetches at once per host, across all worker replicas (a lease in Redis)',
   }),
+  FEED_FETCHES_PER_PUBLISHER: Type.Integer({
+    default: 1,
+    minimum: 1,
+    maximum: 16,
+    description:
+      "fetch jobs of one publisher running at once, across all worker replicas: one publisher's slow feeds never hold more worker slots",
+  }),
   SCHEDULE_CHECK_SECONDS: Type.Integer({
     default: 30,
     minimum: 1,
@@ -95,6 +102,8 @@ export interface WorkerConfig extends CommonConfig {
     lockMs: number;
     /** Fetches at once per feed host across all replicas. */
     fetchesPerHost: number;
+    /** Fetch jobs of one publisher running at once across all replicas. */
+    fetchesPerPublisher: number;
   };
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
@@ -128,6 +137,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       scheduleCheckMs: env.SCHEDULE_CHECK_SECONDS * 1000,
       lockMs: env.WORKER_LOCK_SECONDS * 1000,
       fetchesPerHost: env.FEED_FETCHES_PER_HOST,
+      fetchesPerPublisher: env.FEED_FETCHES_PER_PUBLISHER,
     },
     metrics: { token: env.METRICS_TOKEN, port: env.WORKER_METRICS_PORT, host: env.WORKER_METRICS_HOST },
     webhooks: {

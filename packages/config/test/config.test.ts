@@ -46,6 +46,25 @@ describe('timeouts', () => {
   });
 });
 
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('drains 5 s after SIGTERM in production, not at all elsewhere, unless set', () => {
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'production' }).shutdownDrainMs).toBe(5_000);
+    expect(loadApiConfig(valid).shutdownDrainMs).toBe(0);
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(
+      1_500,
+    );
+    expect(loadApiConfig({ ...valid, NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(
+      0,
+    );
+  });
+
+  it.each(['-1', '60001', '2s', 'soon'])('refuses %s, naming the variable', (value) => {
+    expect(() => loadApiConfig({ ...valid, SHUTDOWN_DRAIN_MS: value })).toThrow(
+      /SHUTDOWN_DRAIN_MS is invalid/,
+    );
+  });
+});
+
 describe('loadApiConfig', () => {
   it('reads a minimal environment with defaults', () => {
     const config = loadApiConfig(valid);
@@ -200,6 +219,7 @@ describe('rate limits', () => {
     expect(loadApiConfig(valid).rateLimits).toEqual({
       apiKeyFailures: { max: 20, windowMs: 60_000 },
       testFeed: { max: 10, windowMs: 60_000 },
+      feedUrlChanges: { max: 5, windowMs: 3_600_000 },
       clientAll: { max: 10, windowMs: 60_000 },
       client: null,
     });
@@ -235,6 +255,7 @@ describe('loadWorkerConfig', () => {
       scheduleCheckMs: 30_000,
       lockMs: 30_000,
       fetchesPerHost: 2,
+      fetchesPerPublisher: 1,
     });
     expect(config.feeds.userAgent).toMatch(/^NewsroomFeedFetcher\/1\.0 \(\+https:\/\//);
   });
@@ -276,6 +297,7 @@ describe('loadAdminCliConfig', () => {
     expect(loadAdminCliConfig({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
       databaseUrl: valid.DATABASE_URL,
       bcryptCost: 12,
+      redis: { url: 'redis://127.0.0.1:6379', queuePrefix: 'newsroom' },
     });
     expect(() => loadAdminCliConfig({})).toThrow(/DATABASE_URL is required/);
   });

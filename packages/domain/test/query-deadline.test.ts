@@ -77,6 +77,9 @@ describe('isDatabaseUnavailable', () => {
     ['too many connections', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     ['a server shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['every address refused', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })])],
+    ['a garbled stream', new Error('received invalid response: ff')],
+    ['an answer to no query', new Error('Received unexpected dataRow message from backend.')],
+    ['a protocol violation', Object.assign(new Error('invalid frontend message type 0'), { code: '08P01' })],
   ])('is true for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

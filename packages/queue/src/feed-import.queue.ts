@@ -8,7 +8,7 @@ import {
   type FetchFeedOutcome,
   feedImportQueueName,
 } from './feed-import.contract';
-import { firstFetchJobId, manualFetchDeduplicationId, scheduledFetchJobId } from './job-ids';
+import { firstFetchJobId, publisherFetchDeduplicationId, scheduledFetchJobId } from './job-ids';
 
 export type FeedImportQueue = Queue<FeedImportJobData, unknown, FeedImportJobName>;
 export type FeedImportJob<N extends FeedImportJobName = FeedImportJobName> = Job<
@@ -91,6 +91,10 @@ export async function enqueueScheduledFetches(
  * Enqueues the first fetch of a publisher that just became importable with `feedUrl` (approved, or a
  * new feed URL saved) and returns its job id. The id is deterministic (firstFetchJobId), so a repeated
  * call adds nothing: BullMQ ignores an add() whose jobId exists.
+ * At most one unscheduled fetch per publisher is queued or running (publisherFetchDeduplicationId): while
+ * one waits, a newer address joins it (the job reads the address when it runs, so it fetches the newest);
+ * while one runs, the newest request is kept and queued when it finishes (BullMQ's keepLastIfActive), so a
+ * flood of new addresses makes one fetch at a time, never one per address.
  */
 export async function enqueueFirstFetch(
   queue: FeedImportQueue,
@@ -98,7 +102,7 @@ export async function enqueueFirstFetch(
   requestId?: string,
 ): Promise<string> {
   const jobId = firstFetchJobId(publisher.id, publisher.feedUrl);
-  await queue.add(
+  const job = await queue.add(
     'fetch-feed',
     {
       publisherId: publisher.id,
@@ -106,9 +110,9 @@ export async function enqueueFirstFetch(
       trigger: 'first-import',
       ...(requestId ? { requestId } : {}),
     },
-    { jobId },
+    { jobId, deduplication: { id: publisherFetchDeduplicationId(publisher.id), keepLastIfActive: true } },
   );
-  return jobId;
+  return job.id ?? jobId;
 }
 
 /** A manual fetch asked for within this long after the previous one finished joins it instead. */
@@ -121,7 +125,8 @@ const unfinished = new Set(['waiting', 'delayed', 'prioritized', 'waiting-childr
  * (same id) while that one is still waiting or running, or finished less than a minute ago, so
  * repeated clicks neither pile up nor hammer the feed (the job keeps the first request's `requestId`);
  * otherwise a new job is added.
- * The deduplication id makes concurrent calls agree on one job; the id of the last manual fetch is
+ * The deduplication id (shared with first imports) makes concurrent calls agree on one job, and joins a
+ * first import that is queued or running; the id of the last manual fetch is
  * kept beside the queue's keys for a day (on `client`, the queue's connection) to find it after it
  * finished.
  */
@@ -149,7 +154,7 @@ export async function enqueueManualFetch(
       trigger: 'manual',
       ...(requestId ? { requestId } : {}),
     },
-    { deduplication: { id: manualFetchDeduplicationId(publisher.id) } },
+    { deduplication: { id: publisherFetchDeduplicationId(publisher.id) } },
   );
   if (!job.id) throw new Error('BullMQ returned a job without an id');
   await client.set(lastKey, job.id, 'EX', 24 * hour);

@@ -18,12 +18,14 @@ export function scheduledFetchJobId(publisherId: string, slot: string): string {
 }
 
 /**
- * Deduplication id of a manual re-trigger. Not a jobId on purpose: a retained completed job
- * with the same jobId would make every later add() a silent no-op, whereas a deduplication id
+ * Deduplication id of a publisher's unscheduled fetches (first imports and manual re-triggers): while one is
+ * queued or running, adding another joins it, so a publisher has at most one of them at a time however often
+ * it saves a feed address or an administrator clicks "Import now". Not a jobId on purpose: a retained
+ * completed job with the same jobId would make every later add() a silent no-op, whereas a deduplication id
  * only holds while its job is still waiting, delayed or running.
  */
-export function manualFetchDeduplicationId(publisherId: string): string {
-  return `manual-fetch-${publisherId}`;
+export function publisherFetchDeduplicationId(publisherId: string): string {
+  return `publisher-fetch-${publisherId}`;
 }
 
 /**

@@ -4,6 +4,8 @@ import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { loadAdminCliConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
 import { createDb, createPasswordHasher, DomainError, ensureAdministrator } from '@newsroom/domain';
+import { createRedisConnection } from '@newsroom/queue';
+import { LoginLimiter } from '../routes/auth/login-limiter';
 
 // `pnpm admin:create [--email a@b.c] [--password ...] [--reset-password]`
 // Creates an administrator login (or, with --reset-password, sets a new password on an existing one).
@@ -16,6 +18,26 @@ const usage = `Usage: pnpm admin:create [--email <address>] [--password <passwor
   --reset-password  the e-mail already belongs to an administrator: replace its password.`;
 
 const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * Forgets the failed logins counted for `email` by the API's limiter (the way out of a lockout). Bounded:
+ * one connection attempt of at most 2 s, no retries. False when Redis could not be reached.
+ */
+async function forgetFailedLogins(email: string, redisConfig: { url: string; queuePrefix: string }) {
+  const redis = createRedisConnection(redisConfig.url, 'producer', {
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    await new LoginLimiter(redis, redisConfig.queuePrefix).clearEmail(email);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -110,6 +132,12 @@ try {
     'email-used-by-publisher': `${email} is a publisher's login; no administrator created.`,
   } as const;
   process.stdout.write(`${messages[outcome]}\n`);
+  if (outcome === 'password-reset' && !(await forgetFailedLogins(email, config.redis))) {
+    // The password is replaced either way; the counters then age out (an hour at most).
+    process.stderr.write(
+      'Warning: Redis (REDIS_URL) was unreachable, so the failed logins counted for this e-mail were not cleared; they expire within an hour.\n',
+    );
+  }
   process.exitCode = outcome === 'email-used-by-publisher' ? 1 : 0;
 } catch (error) {
   if (error instanceof DomainError) fail(error.message);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { guardedSocket } from '@newsroom/domain';
 import pg from 'pg';
 
 export const contentChangedChannel = 'content_changed';
@@ -146,6 +147,8 @@ export class ContentNotifications {
       application_name: 'newsroom-api-changes',
       keepAlive: true,
       connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5_000,
+      // A garbled answer fails (and so reconnects) this connection instead of crashing the process.
+      stream: guardedSocket,
     });
     this.client = client;
     client.on('error', (error) => this.lose(client, error));

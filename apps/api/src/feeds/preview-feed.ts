@@ -29,11 +29,14 @@ const busyRetryAfterSeconds = 5;
  * skipped or waiting, and which rule decided). Saves nothing: no article, no validators, no fetch state.
  * Reads only what it shows: the download stops once the first items are parsed, and after
  * FEED_PREVIEW_MAX_BYTES whatever the feed holds; at most FEED_PREVIEW_CONCURRENCY previews run at
- * once in this process (more: 503 TOO_MANY_PREVIEWS with Retry-After).
+ * once in this process (more: 503 TOO_MANY_PREVIEWS with Retry-After), and at most
+ * FEED_PREVIEW_CONCURRENCY_PER_USER of them for the dashboard user `userId` (more: 429 TOO_MANY_OWN_PREVIEWS),
+ * so one user holding slow feeds cannot take every slot from the others.
  * A feed that cannot be read is a 422 with the FeedError's code and its publisher-safe message.
  */
 export async function previewFeed(
   app: FastifyInstance,
+  userId: string,
   publisherId: string,
   feedUrl: string | undefined,
 ): Promise<FeedPreview> {
@@ -42,6 +45,7 @@ export async function previewFeed(
   if (!url)
     throw new HttpError(400, 'FEED_URL_REQUIRED', 'The publisher has no saved feed URL; send feedUrl');
   return app.feedPreviews.run(
+    userId,
     async () => {
       try {
         // No validators: a preview always wants the full feed.
@@ -70,10 +74,22 @@ export async function previewFeed(
         throw error;
       }
     },
-    () => {
-      throw new HttpError(503, 'TOO_MANY_PREVIEWS', 'Too many feed previews at once, try again shortly', {
-        'retry-after': String(busyRetryAfterSeconds),
-      });
+    (reason) => {
+      const retryAfter = { 'retry-after': String(busyRetryAfterSeconds) };
+      if (reason === 'share') {
+        throw new HttpError(
+          429,
+          'TOO_MANY_OWN_PREVIEWS',
+          'You already have a feed preview running; wait for it to finish',
+          retryAfter,
+        );
+      }
+      throw new HttpError(
+        503,
+        'TOO_MANY_PREVIEWS',
+        'Too many feed previews at once, try again shortly',
+        retryAfter,
+      );
     },
   );
 }

@@ -12,6 +12,10 @@ export const csrfHeader = 'x-csrf-token';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The dashboard session the request was authenticated by (null for a bearer token or no auth). */
+    dashboardSessionId: string | null;
+  }
   interface FastifyInstance {
     /** The CSRF token of a session: an HMAC of its cookie token, so it needs no storage and dies with it. */
     csrfTokenOf(sessionToken: string): string;
@@ -28,6 +32,7 @@ export const dashboardSessionPlugin = fp(async (app: FastifyInstance) => {
   // hook: false: no cookie parsing on every request (the client API, most of the traffic, has no use for it);
   // the session cookie is parsed where it is read (sessionTokenOf). Setting cookies works as before.
   await app.register(cookie, { hook: false });
+  app.decorateRequest('dashboardSessionId', null);
   // A key of its own, derived from JWT_SECRET: a CSRF token is never also a valid signature elsewhere.
   const csrfKey = createHmac('sha256', app.config.jwt.secret).update('newsroom dashboard csrf').digest();
   const secure = app.config.env === 'production';
@@ -59,10 +64,13 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 
 /** The user of the request's live session cookie, or undefined. Does not check CSRF: see authenticateBySession. */
 export async function sessionUser(request: FastifyRequest): Promise<User | undefined> {
+  return (await liveSession(request))?.user;
+}
+
+async function liveSession(request: FastifyRequest) {
   const token = sessionTokenOf(request);
   if (!token) return undefined;
-  const session = await resumeDashboardSession(request.server.db, token, request.server.config.session);
-  return session?.user;
+  return resumeDashboardSession(request.server.db, token, request.server.config.session);
 }
 
 /** Whether the request carries the CSRF token of its session cookie (compared in constant time). */
@@ -81,11 +89,12 @@ export function hasValidCsrfToken(request: FastifyRequest): boolean {
  * CSRF token in `x-csrf-token`, else 403 CSRF_TOKEN_INVALID.
  */
 export async function authenticateBySession(request: FastifyRequest): Promise<User> {
-  const user = await sessionUser(request);
-  if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Missing, invalid or expired session');
+  const session = await liveSession(request);
+  if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'Missing, invalid or expired session');
   if (!safeMethods.has(request.method) && !hasValidCsrfToken(request)) {
     throw new HttpError(403, 'CSRF_TOKEN_INVALID', `Missing or wrong ${csrfHeader} header`);
   }
-  request.user = user;
-  return user;
+  request.user = session.user;
+  request.dashboardSessionId = session.id;
+  return session.user;
 }

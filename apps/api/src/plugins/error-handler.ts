@@ -4,6 +4,7 @@ import {
   DomainValidationError,
   InvalidTransitionError,
   isDatabaseUnavailable,
+  isSearchTooComplex,
   NotFoundError,
   VersionMismatchError,
 } from '@newsroom/domain';
@@ -12,6 +13,7 @@ import fp from 'fastify-plugin';
 import { databaseUnavailableError } from '../database-unavailable';
 import { HttpError } from '../http-error';
 import type { ErrorBody } from '../schemas/error.schema';
+import { searchTooComplexError } from '../search-too-complex';
 import { recordAllowedMethods } from './allowed-methods';
 import { describeValidationProblems } from './validation-problems';
 
@@ -102,6 +104,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // One line per request without a stack: an outage would otherwise flood the log.
       request.log.warn({ reason: error.message }, 'database unavailable');
       error = databaseUnavailableError();
+    } else if (isSearchTooComplex(error)) {
+      // The client's search, not a fault of ours: a 400, and nothing logged beyond the request line.
+      error = searchTooComplexError();
     }
     if ('validation' in error && error.validation) {
       const { message, details } = describeValidationProblems(error.validationContext, error.validation);

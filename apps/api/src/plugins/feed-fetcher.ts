@@ -6,7 +6,7 @@ import { createConcurrencyLimit } from '../feeds/concurrency-limit';
 /**
  * One safe feed fetcher for the app (its own connection pool), with the worker's rules: public
  * addresses only unless FEED_ALLOW_PRIVATE_ADDRESSES (development and tests), 20 s, 15 MiB; and the
- * count of previews running at once.
+ * count of previews running at once (in all, and per dashboard user).
  */
 export const feedFetcherPlugin = fp(async (app: FastifyInstance) => {
   const { allowPrivateAddresses, userAgent } = app.config.feeds;
@@ -16,6 +16,7 @@ export const feedFetcherPlugin = fp(async (app: FastifyInstance) => {
   }
   const fetcher = createFeedFetcher({ allowPrivateAddresses, userAgent });
   app.decorate('feedFetcher', fetcher);
-  app.decorate('feedPreviews', createConcurrencyLimit(app.config.feedPreview.concurrency));
+  const { concurrency, concurrencyPerUser } = app.config.feedPreview;
+  app.decorate('feedPreviews', createConcurrencyLimit(concurrency, concurrencyPerUser));
   app.addHook('onClose', () => fetcher.close());
 });

@@ -36,7 +36,7 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
 
 /**
  * The schema's verdict, then a walk of the (coerced) value for what no schema keyword refuses:
- * NUL characters and non-finite numbers (see unstorable-values.ts). A path Ajv already faulted
+ * NUL characters, lone UTF-16 surrogates and non-finite numbers (see unstorable-values.ts). A path Ajv already faulted
  * is not reported twice.
  */
 function refusingUnstorableValues(validate: ValidateFunction): Validator {
@@ -54,7 +54,7 @@ function refusingUnstorableValues(validate: ValidateFunction): Validator {
 /**
  * Query strings, params and headers arrive as text, so they are coerced ("2" -> 2, "a" -> ["a"]);
  * JSON bodies carry real types and are not: `"tags": "x"` or `"count": "1"` is a 400, not a guess.
- * Every part of every route also refuses NUL characters and non-finite numbers.
+ * Every part of every route also refuses NUL characters, lone surrogates and non-finite numbers.
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const forText = createAjv('array');

@@ -24,7 +24,8 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
 const logLevel = 'warn';
 
 /**
- * Liveness (the process answers) and readiness. Ready means "can serve client reads": Postgres answers.
+ * Liveness (the process answers) and readiness. Ready means "can serve client reads": Postgres answers, and
+ * the process is not draining for a stop (drain-on-close.ts).
  * Redis is reported but does not decide it: without Redis, client and dashboard reads still work and only
  * logins and "import now" answer 503, so taking the replica out of a load balancer would refuse more.
  */
@@ -57,7 +58,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         probe(() => pingDatabase(app.db)),
         probe(() => app.redis.ping()),
       ]);
-      const ready = postgres === 'up';
+      // Draining (SIGTERM): still serving, but on the way out; load balancers must stop sending here.
+      const ready = postgres === 'up' && !app.drain.draining;
       return reply
         .status(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'not_ready', checks: { postgres, redis } });

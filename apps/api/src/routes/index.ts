@@ -4,6 +4,7 @@ import { clientPreflightRoutes } from '../client/client-cors';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
 import { dashboardStatic } from '../plugins/dashboard-static';
+import { noStore } from '../plugins/no-store';
 import { docsRoutes } from '../plugins/openapi';
 import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
@@ -61,6 +62,8 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(
     async (api) => {
+      // Every answer of the dashboard API, whatever its route or status (the client routes cache their own).
+      api.addHook('onRequest', noStore);
       // Public login; /auth/me authenticates itself (any role).
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(sessionRoutes, { prefix: '/auth' });

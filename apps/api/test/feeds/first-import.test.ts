@@ -72,7 +72,7 @@ describe('first import on approval', () => {
 });
 
 describe('first import on a new feed URL', () => {
-  it('saving a new URL queues one fetch; saving it again queues nothing new; another URL queues its own', async () => {
+  it('saving a new URL queues one fetch; saving it again queues nothing new; a newer URL joins the queued one', async () => {
     const account = await insertPublisher(app, db, { approved: true });
     const saved = await saveFeed(account, feedA);
     expect(saved.statusCode).toBe(200);
@@ -84,11 +84,17 @@ describe('first import on a new feed URL', () => {
       requestId: saved.headers['x-request-id'],
     });
 
+    // One first import per publisher at a time: the queued job reads the address when it runs (feedB).
     expect((await saveFeed(account, feedB)).statusCode).toBe(200);
     jobs = await jobsOf(account.publisherId);
-    expect(jobs.map((job) => job.id).sort()).toEqual(
-      [firstFetchJobId(account.publisherId, feedA), firstFetchJobId(account.publisherId, feedB)].sort(),
-    );
+    expect(jobs.map((job) => job.id)).toEqual([firstFetchJobId(account.publisherId, feedA)]);
+
+    // Once that job is gone, another new URL queues its own.
+    await jobs[0]?.remove();
+    const feedC = 'https://news.example/third.xml';
+    expect((await saveFeed(account, feedC)).statusCode).toBe(200);
+    jobs = await jobsOf(account.publisherId);
+    expect(jobs.map((job) => job.id)).toEqual([firstFetchJobId(account.publisherId, feedC)]);
   });
 
   it('queues nothing for a publisher not approved yet, nor when the URL is removed', async () => {

@@ -9,6 +9,8 @@ const { app, db, close } = await createTestApp({
     FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
     FEED_PREVIEW_MAX_BYTES: String(256 * KIB),
     FEED_PREVIEW_CONCURRENCY: '2',
+    // One user fills the process's slots here; the per-user share is tested in preview-share.test.ts.
+    FEED_PREVIEW_CONCURRENCY_PER_USER: '2',
   },
 });
 afterAll(close);

@@ -87,6 +87,9 @@ describe('queue dashboard access', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+    // Nothing from another host (its web font is left out), and a way back to the dashboard.
+    expect(page.body).not.toMatch(/(href|src)="(https?:)?\/\//);
+    expect(page.body).toContain('<a href="/" style="color:#fff">← Back to the dashboard</a>');
     const queues = await board('GET', '/admin/queues/api/queues', { cookie: adminSession.cookie });
     expect(queues.statusCode).toBe(200);
     expect(queues.json().queues.map((q: { name: string }) => q.name)).toEqual(['feed-import']);

@@ -47,7 +47,7 @@ describe('the Content-Security-Policy in a browser', () => {
     await page.close();
   });
 
-  it('lets Bull Board render for an administrator; only its internet web font is refused', {
+  it('lets Bull Board render for an administrator, with no violation (its internet web font is left out)', {
     timeout: 60_000,
   }, async () => {
     const password = 'queue-board-password-1';
@@ -62,9 +62,7 @@ describe('the Content-Security-Policy in a browser', () => {
     await page.goto(`${origin}/admin/queues`);
     expect(new URL(page.url()).pathname).toBe('/admin/queues');
     await page.getByText('feed-import').first().waitFor({ timeout: 20_000 });
-    expect(violations.map((entry) => entry.split('?')[0])).toEqual([
-      'style-src-elem https://fonts.googleapis.com/css2',
-    ]);
+    expect(violations).toEqual([]);
     await page.close();
   });
 

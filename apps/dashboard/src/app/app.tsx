@@ -2,22 +2,30 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type ShowToast, Toaster, useToast } from '../components/toaster';
-import { sessionKey } from '../features/auth';
+import { ReauthDialog, sessionKey } from '../features/auth';
 import { setCsrfToken } from '../lib/api-client';
 import { ApiError, errorMessage } from '../lib/api-error';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-/** The query cache and the router, wired together: a 401 anywhere returns to /login?next=<here>. */
+/**
+ * The query cache and the router, wired together. A request that meets an ended session waits for the
+ * sign-in dialog (lib/reauth.ts); only when the person signs out there, or no dialog is mounted, does a
+ * 401 return to /login?next=<here>.
+ */
 export function createDashboard() {
   const toasts: { show: ShowToast } = { show: () => {} };
+  const signedOut = () => {
+    setCsrfToken(null);
+    queryClient.setQueryData(sessionKey, null);
+    const { pathname, href } = router.state.location;
+    // The signed-in views are gone with the session: an editor's "leave without saving?" cannot hold
+    // them (its text stays in the browser's copy, offered back when the editor opens again).
+    if (pathname !== '/login')
+      void router.navigate({ to: '/login', search: { next: href }, ignoreBlocker: true });
+  };
   const queryClient = createQueryClient({
-    onSessionExpired: () => {
-      setCsrfToken(null);
-      queryClient.setQueryData(sessionKey, null);
-      const { pathname, href } = router.state.location;
-      if (pathname !== '/login') void router.navigate({ to: '/login', search: { next: href } });
-    },
+    onSessionExpired: signedOut,
     onMutationError: (error) => {
       // Another tab signed in as someone else (new cookie, new token): read the session again.
       if (error instanceof ApiError && error.code === 'CSRF_TOKEN_INVALID') {
@@ -36,7 +44,7 @@ export function createDashboard() {
     },
   });
   const router = createAppRouter(queryClient);
-  return { queryClient, router, toasts };
+  return { queryClient, router, toasts, signedOut };
 }
 
 type Dashboard = ReturnType<typeof createDashboard>;
@@ -51,12 +59,13 @@ function ToastBridge({ toasts }: { toasts: Dashboard['toasts'] }) {
 }
 
 export function App({ dashboard }: { dashboard?: Dashboard }) {
-  const [{ queryClient, router, toasts }] = useState(() => dashboard ?? createDashboard());
+  const [{ queryClient, router, toasts, signedOut }] = useState(() => dashboard ?? createDashboard());
   return (
     <QueryClientProvider client={queryClient}>
       <Toaster>
         <ToastBridge toasts={toasts} />
         <RouterProvider router={router} />
+        <ReauthDialog onSignOut={signedOut} />
       </Toaster>
     </QueryClientProvider>
   );

@@ -24,6 +24,7 @@ import { validatePublishersSearch } from '../features/publishers/routes/publishe
 import { validateReviewSearch } from '../features/review/search';
 import type { Role } from '../lib/api-types';
 import { AppShell } from './app-shell';
+import { RouteFocus } from './route-focus';
 
 // The route tree, typed and code-based. Features own their views; this file only places them:
 // /login is public; everything else sits under "signed-in" (session required, else /login?next=...),
@@ -34,7 +35,14 @@ export interface RouterContext {
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: function RootLayout(): ReactNode {
+    return (
+      <>
+        <RouteFocus />
+        <Outlet />
+      </>
+    );
+  },
   notFoundComponent: () => (
     <main className="shell-main">
       <EmptyState>

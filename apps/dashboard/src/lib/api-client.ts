@@ -1,7 +1,9 @@
-import { ApiError } from './api-error';
+import { ApiError, isSessionExpired } from './api-error';
+import { canReauthenticate, waitForSignIn } from './reauth';
 
 // The one way the dashboard talks to the API: same origin, the session cookie, the CSRF header on every
-// state-changing request, a bounded wait, and the house error shape turned into ApiError.
+// state-changing request, a bounded wait, and the house error shape turned into ApiError. A signed-in
+// page's request that meets an ended session waits for the sign-in dialog and is sent again (reauth.ts).
 
 const apiPrefix = '/api/v1';
 /** No request waits longer than this (a feed test fetches a remote feed: 20 s deadline on the server). */
@@ -43,6 +45,30 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export async function apiExchange<T>(
   path: string,
   options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
+  for (;;) {
+    // A CSRF token in memory means the page believes it is signed in (it comes and goes with the session).
+    const signedIn = csrfToken !== null;
+    try {
+      return await exchangeOnce<T>(path, options);
+    } catch (error) {
+      // Still signed in when the answer came (not signed out meanwhile), and someone can sign in again.
+      const stillSignedIn = signedIn && csrfToken !== null;
+      if (!(stillSignedIn && isSessionExpired(error) && canReauthenticate() && !isSessionRoute(path)))
+        throw error;
+      // Nothing was done by the server (401 comes before any handler): the same request is safe to send
+      // again, with the new session's CSRF token.
+      await waitForSignIn(error, options.signal);
+    }
+  }
+}
+
+/** Sign-in, sign-out and the session read answer 401 as a result, not as "the session ended meanwhile". */
+const isSessionRoute = (path: string) => path === '/auth/session' || path.startsWith('/auth/session?');
+
+async function exchangeOnce<T>(
+  path: string,
+  options: RequestOptions,
 ): Promise<{ body: T; headers: Headers }> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };

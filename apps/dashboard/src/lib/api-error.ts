@@ -1,4 +1,5 @@
 import type { ErrorBody, FieldIssue } from './api-types';
+import { describeIssues } from './validation-words';
 
 /** A failed API call, with the house error shape (`code`, `message`, `details` per field). */
 export class ApiError extends Error {
@@ -40,8 +41,14 @@ function isErrorBody(body: unknown): body is ErrorBody {
 export const isSessionExpired = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHORIZED';
 
-/** The message to show a person for any error a request can throw. */
+/**
+ * The message to show a person for any error a request can throw. A validation error's own message is
+ * the validator's ("Invalid body: body/title must NOT have fewer than 1 characters"): it is said by
+ * field in words instead.
+ */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0)
+    return describeIssues(error.details);
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';

@@ -22,7 +22,7 @@ import {
 } from '@newsroom/feeds';
 import type { FeedImportJob, FetchFeedOutcome } from '@newsroom/queue';
 import { DelayedError, UnrecoverableError } from 'bullmq';
-import { hostOf } from '../host-slots';
+import { type HostLease, type HostSlots, hostOf } from '../host-slots';
 import type { FetchOutcome } from '../metrics/import-observer';
 import type { JobDeps } from './job-deps';
 
@@ -66,6 +66,29 @@ export async function fetchFeedJob(
   if (typeof publisherId !== 'string' || !uuidPattern.test(publisherId)) {
     throw new UnrecoverableError('fetch-feed needs data { "publisherId": "<publisher uuid>" }');
   }
+  // One publisher's jobs never hold more than its share of the worker slots (FEED_FETCHES_PER_PUBLISHER):
+  // a job of a publisher already at its share is delayed at once rather than waiting in a slot. The lease
+  // is named after the job, so the job run again after its worker died gets its own lease back at once.
+  const publisherLease = await takeSlotOrDelay(job, deps, deps.publisherSlots, publisherId, 0, token, job.id);
+  try {
+    return await fetchAndImport(job, deps, token);
+  } finally {
+    await publisherLease.release().catch((error: unknown) => {
+      deps.logger.warn(
+        { err: error, jobId: job.id },
+        'could not release the publisher slot (it expires by itself)',
+      );
+    });
+  }
+}
+
+/** The job once it holds its publisher's slot: read the feed settings fresh, fetch, import. */
+async function fetchAndImport(
+  job: FeedImportJob<'fetch-feed'>,
+  deps: JobDeps,
+  token: string | undefined,
+): Promise<FetchFeedResult> {
+  const { publisherId } = job.data;
   const publisher = await findPublisherFeedSettings(deps.db, publisherId);
   // Disabled, unapproved or deleted since the job was queued: nothing to do.
   if (!publisher || !isImportable(publisher) || !publisher.feedUrl) return { skipped: 'not-importable' };
@@ -204,11 +227,27 @@ async function takeHostSlot(
 ) {
   const host = hostOf(feedUrl);
   if (!host) return undefined;
-  const lease = await deps.hostSlots.acquire(host, deps.hostWaitMs);
+  return takeSlotOrDelay(job, deps, deps.hostSlots, host, deps.hostWaitMs, token);
+}
+
+/**
+ * A slot of `slots` for `key`, waiting at most `waitMs`; else the job is moved back to delayed for about
+ * hostRedelayMs (jittered; no attempt used) and DelayedError tells BullMQ so.
+ */
+async function takeSlotOrDelay(
+  job: FeedImportJob<'fetch-feed'>,
+  deps: JobDeps,
+  slots: HostSlots,
+  key: string,
+  waitMs: number,
+  token: string | undefined,
+  holder?: string,
+): Promise<HostLease> {
+  const lease = await slots.acquire(key, waitMs, holder);
   if (lease) return lease;
-  if (!token) throw new Error(`no fetch slot free on ${host}`);
+  if (!token) throw new Error(`no fetch slot free for ${key}`);
   const delayMs = Math.round(deps.hostRedelayMs * (0.5 + Math.random()));
-  deps.logger.debug({ jobId: job.id, host, delayMs }, 'host busy: fetch delayed');
+  deps.logger.debug({ jobId: job.id, key, delayMs }, 'no slot free: fetch delayed');
   await job.moveToDelayed(Date.now() + delayMs, token);
   throw new DelayedError();
 }

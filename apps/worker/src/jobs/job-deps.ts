@@ -18,7 +18,12 @@ export interface JobDeps {
   bigFeedGate: SerialGate;
   /** Fetch slots per feed host, shared by all replicas (FEED_FETCHES_PER_HOST). */
   hostSlots: HostSlots;
-  /** How long a fetch waits for a host slot before its job is delayed instead, and about how long that delay is. */
+  /**
+   * Running fetch jobs per publisher, shared by all replicas (FEED_FETCHES_PER_PUBLISHER): a job of a
+   * publisher already at its share is delayed at once (hostRedelayMs) instead of holding a worker slot.
+   */
+  publisherSlots: HostSlots;
+  /** How long a fetch waits for a host slot before its job is delayed instead, and about how long that delay is (also a busy publisher's). */
   hostWaitMs: number;
   hostRedelayMs: number;
   /** Told about fetches, imported items and feed errors (metrics). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { isBrokenConnection } from './pg-errors';
 import { DeadlineCursor, queryReadTimeoutMessage } from './query-deadline';
 
 /**
@@ -8,6 +9,10 @@ import { DeadlineCursor, queryReadTimeoutMessage } from './query-deadline';
  * (prepended by `executePrepared`, prepared-statements.ts). The pool below is the only reader of it.
  */
 export const preparedStatementMark = '/* prepared */ ';
+
+/** Whether a failed query leaves its connection unfit for another: no answer in time, or a garbled one. */
+const discardsConnection = (error: Error) =>
+  error.message === queryReadTimeoutMessage || isBrokenConnection(error);
 
 /** A backstop: beyond this many distinct texts per pool, marked queries run unnamed (each costs memory per connection). */
 const maxStatementNames = 200;
@@ -52,8 +57,9 @@ export function connectionPool(pool: pg.Pool, options: ConnectionPoolOptions = {
     // Postgres restart mid-query) would emit 'error' with no listener and crash the process. The query
     // itself fails with the same error; here the client is only marked so it is discarded.
     client.on('error', (error) => (hung = error));
-    const noteTimeout = (error: unknown) => {
-      if (error instanceof Error && error.message === queryReadTimeoutMessage) hung = error;
+    // A query that timed out, or whose answer made no sense, leaves the connection in an unknown state.
+    const noteBroken = (error: unknown) => {
+      if (error instanceof Error && discardsConnection(error)) hung = error;
       throw error;
     };
     // Kysely calls query(sql, parameters) for queries and query(cursor) for streams.
@@ -68,7 +74,7 @@ export function connectionPool(pool: pg.Pool, options: ConnectionPoolOptions = {
         ? { name, text, values }
         : { text, values };
       if (queryTimeoutMs > 0) config.query_timeout = queryTimeoutMs;
-      return client.query(config).catch(noteTimeout);
+      return client.query(config).catch(noteBroken);
     };
     return {
       query: query as unknown as PostgresPoolClient['query'],
@@ -76,11 +82,17 @@ export function connectionPool(pool: pg.Pool, options: ConnectionPoolOptions = {
       release: () => client.release(hung),
     };
   };
+  // Each client is wrapped, and so gets its error listener, the moment it has connected: pg-pool emits
+  // 'connect' before it hands the client out and drops its own idle listener. Wrapping after
+  // `await pool.connect()` left a gap: a FATAL read in the same turn as the startup's last message (a
+  // terminated backend, a corrupted stream) was emitted with no listener and crashed the process.
+  pool.on('connect', (client) => wrappers.set(client as pg.PoolClient, wrap(client as pg.PoolClient)));
   return {
     async connect() {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
+        // A client connected before this wrapper was made (never, for pools made by createDb).
         wrapper = wrap(client);
         wrappers.set(client, wrapper);
       }

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { connectionPool } from './connection-pool';
+import { guardedSocket } from './guarded-socket';
 import { deadlineCursorClass } from './query-deadline';
 import type { Database } from './tables';
 
@@ -80,6 +81,8 @@ export function createDb({
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
     // Notices a peer that vanished without closing (a dead host, a dropped NAT entry) on idle connections.
     keepAlive: true,
+    // A garbled answer fails its connection instead of throwing out of a socket event (guarded-socket.ts).
+    stream: guardedSocket,
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener it would crash the process.
   pool.on('error', () => {});

@@ -17,12 +17,28 @@ const unreachableNodeCodes = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+// What pg says when the server's byte stream stops making sense (a corrupted or truncated stream, a
+// middlebox gone wrong): the connection cannot be trusted with another query.
+const brokenStreamMessages = [
+  /^received invalid response: /, // pg-protocol: an unknown message type
+  /^Postgres sent a malformed message$/, // GuardedSocket: parsing a message threw
+  /^Received unexpected \w+ message from backend\.$/, // pg: an answer to no query
+];
 const unavailableMessages = [
   /^Query read timeout$/, // our query deadline (pg's query_timeout, DeadlineCursor)
   /^timeout exceeded when trying to connect$/, // pool checkout (connectionTimeoutMillis)
   /^Connection terminated/, // the socket closed under a query, or connecting timed out
   /is not queryable$/, // a client whose connection already failed
+  ...brokenStreamMessages,
 ];
+
+/** Whether `error` says the connection's protocol stream is garbled: discard the connection. */
+export function isBrokenConnection(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  if (code === '08P01') return true; // protocol_violation: Postgres read garbage from us
+  return typeof message === 'string' && brokenStreamMessages.some((pattern) => pattern.test(message));
+}
 
 /**
  * SQLSTATEs of an unavailable or overloaded server: class 08 (connection exception), class 53
@@ -42,4 +58,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return true;
   // net.connect to a name with several addresses fails with an AggregateError of each attempt's error.
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
+}
+
+/**
+ * Whether `error` is Postgres refusing a text-search query it cannot parse with its fixed operator stack
+ * (32 deep, tsquery.c): a run of 33 or more negations (`-------`, `- - -`) in a client's `q`. The input's
+ * fault, not ours. Postgres 15 raises it as XX000 and later versions as 54001 (statement too complex), so
+ * the source file names it.
+ */
+export function isSearchTooComplex(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, file } = error as { code?: unknown; file?: unknown };
+  return file === 'tsquery.c' && (code === '54001' || code === 'XX000');
 }

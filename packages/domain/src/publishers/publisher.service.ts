@@ -174,6 +174,23 @@ export async function saveOwnFeed(
   return (await saveOwnFeedReportingChange(db, publisherId, feed)).publisher;
 }
 
+/**
+ * Whether saving `feedUrl` would give the publisher a new feed address to fetch (a different one, not
+ * its removal). The API throttles such changes: each queues a fetch of the new address.
+ * DomainValidationError for a malformed address, NotFoundError without the publisher.
+ */
+export async function isNewFeedAddress(
+  db: Db,
+  publisherId: string,
+  feedUrl: string | null,
+): Promise<boolean> {
+  if (feedUrl === null) return false;
+  const parsed = parseFeedUrl(feedUrl);
+  const current = await findPublisherById(db, publisherId);
+  if (!current) throw new NotFoundError('publisher', publisherId);
+  return current.feedUrl !== parsed;
+}
+
 /** saveOwnFeed, also saying whether the feed address changed (a new one gets its first import at once). */
 export async function saveOwnFeedReportingChange(
   db: Db,

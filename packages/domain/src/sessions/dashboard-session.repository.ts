@@ -80,9 +80,17 @@ export async function deleteDashboardSessionByHash(db: DbOrTx, tokenHash: Buffer
   return result.numDeletedRows > 0n;
 }
 
-/** Ends every session of a login (e.g. after its password changed); returns how many. */
-export async function deleteDashboardSessionsOfUser(db: DbOrTx, userId: string): Promise<number> {
-  const result = await db.deleteFrom('dashboard_sessions').where('user_id', '=', userId).executeTakeFirst();
+/** Ends every session of a login but `exceptId` (e.g. after its password changed); returns how many. */
+export async function deleteDashboardSessionsOfUser(
+  db: DbOrTx,
+  userId: string,
+  exceptId?: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('dashboard_sessions')
+    .where('user_id', '=', userId)
+    .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId as string))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -75,9 +75,16 @@ export async function endDashboardSession(db: DbOrTx, token: string): Promise<bo
   return deleteDashboardSessionByHash(db, hashOf(token));
 }
 
-/** Ends every dashboard session of a login, e.g. after its password changed. Returns how many. */
-export function endDashboardSessionsOfUser(db: DbOrTx, userId: string): Promise<number> {
-  return deleteDashboardSessionsOfUser(db, userId);
+/**
+ * Ends every dashboard session of a login, e.g. after its password changed, but `keepSessionId` (the
+ * session that changed it). Returns how many.
+ */
+export function endDashboardSessionsOfUser(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
+  return deleteDashboardSessionsOfUser(db, userId, keepSessionId);
 }
 
 export type { DashboardSessionRecord };

@@ -1,7 +1,8 @@
 import type { Db } from '../db/create-db';
 import type { PasswordHasher } from './password-hasher';
+import { replacePasswordEndingSessions } from './password-replacement.service';
 import type { User } from './user';
-import { findLoginByEmail, insertUserIfEmailFree, replaceUserPassword } from './user.repository';
+import { findLoginByEmail, insertUserIfEmailFree } from './user.repository';
 
 export type EnsureAdministratorOutcome =
   /** No login had this e-mail: an administrator was created. */
@@ -35,7 +36,7 @@ export async function ensureAdministrator(
   }
   if (existing.user.role !== 'admin') return { outcome: 'email-used-by-publisher', user: existing.user };
   if (!options.resetPassword) return { outcome: 'exists', user: existing.user };
-  // Like any password change, a reset ends the administrator's existing tokens.
-  await replaceUserPassword(db, existing.user.id, await hasher.hash(credentials.password));
+  // Like any password change, a reset ends the administrator's existing tokens and dashboard sessions.
+  await replacePasswordEndingSessions(db, existing.user.id, await hasher.hash(credentials.password));
   return { outcome: 'password-reset', user: existing.user };
 }

@@ -24,13 +24,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Log in with e-mail and password; returns a dashboard token',
         description:
-          'Every refusal is the same 401. After 5 failed logins for one e-mail from one address, 30 from one address, or 100 for one e-mail from all addresses in an hour: 429 with Retry-After. Without Redis: 503.',
+          "Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503.",
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 429, 503) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await login(request, request.body);
+      app.deviceCookies.remember(reply, user.email);
       return { token: app.issueToken(user), user: toUserBody(user) };
     },
   );
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Change your own password (the current one required)',
         description:
-          'Any logged-in role. 204 on success; every token and dashboard session of the user, this one included, stops working: log in again. A wrong current password is a 401 INVALID_CREDENTIALS and counts as a failed login.',
+          'Any logged-in role. 204 on success. Every token of the user stops working, the one that made the change included (log in again for a new one), and so does every dashboard session of the user except the one the change was made in (it stays signed in, same CSRF token). A wrong current password is a 401 INVALID_CREDENTIALS and counts as a failed login.',
         security: [{ bearerAuth: [] }],
         body: ChangePasswordBodySchema,
         response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 413, 429, 503) },
@@ -72,7 +73,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A new password that breaks the rules is a 400 before any attempt is counted.
       assertAcceptablePassword(request.body.newPassword);
       const attempt = await app.loginLimiter.reserve(request.user.email, request.ip);
-      const outcome = await changeOwnPassword(app.db, app.passwords, request.user.id, request.body);
+      const outcome = await changeOwnPassword(
+        app.db,
+        app.passwords,
+        request.user.id,
+        request.body,
+        request.dashboardSessionId ?? undefined,
+      );
       if (outcome === 'wrong-current-password')
         throw new HttpError(401, 'INVALID_CREDENTIALS', 'The current password is wrong');
       await app.loginLimiter

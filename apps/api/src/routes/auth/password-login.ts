@@ -13,11 +13,14 @@ export const toUserBody = (user: User): UserBody => ({
 /**
  * The e-mail and password check behind both logins (bearer token and cookie session): the same
  * brute-force limiter (its counters live in Redis, so every route and replica shares them) and the
- * same errors. Resolves to the user, or throws 401 / 429 / 503.
+ * same errors. A valid device cookie of this e-mail is counted per device rather than under the
+ * e-mail's ceiling. Resolves to the user, or throws 401 / 429 / 503. The route then gives the browser
+ * a fresh device cookie (`app.deviceCookies.remember`), after its own cookies.
  */
 export function passwordLogin(app: FastifyInstance) {
   return async (request: FastifyRequest, credentials: { email: string; password: string }): Promise<User> => {
-    const attempt = await app.loginLimiter.reserve(credentials.email, request.ip);
+    const device = app.deviceCookies.deviceOf(request, credentials.email);
+    const attempt = await app.loginLimiter.reserve(credentials.email, request.ip, device);
     const user = await verifyCredentials(app.db, app.passwords, credentials);
     if (!user) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
     // The login stands even if Redis fails now; the e-mail's counter then just ages out.

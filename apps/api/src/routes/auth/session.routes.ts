@@ -32,6 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await login(request, request.body);
       const session = await startDashboardSession(app.db, user, app.config.session);
       app.setSessionCookie(reply, session.token, session.expiresAt);
+      app.deviceCookies.remember(reply, user.email);
       return { user: toUserBody(user), csrfToken: app.csrfTokenOf(session.token) };
     },
   );

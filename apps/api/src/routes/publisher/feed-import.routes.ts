@@ -85,6 +85,6 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 404, 422, 429, 503) },
       },
     },
-    async (request) => previewFeed(app, request.params.id, request.body.feedUrl),
+    async (request) => previewFeed(app, request.user.id, request.params.id, request.body.feedUrl),
   );
 };

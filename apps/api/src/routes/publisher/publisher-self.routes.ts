@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   getPublisher,
+  isNewFeedAddress,
   listPublisherArticles,
   resumePublisherFeed,
   saveOwnFeedReportingChange,
 } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { enqueueFirstImport } from '../../feeds/enqueue-first-import';
+import { feedUrlChangeCounter } from '../../feeds/feed-url-change-limit';
 import { HttpError } from '../../http-error';
 import { errorResponses } from '../../schemas/error.schema';
 import { paginationMeta } from '../../schemas/pagination.schema';
@@ -34,6 +36,8 @@ function ownPublisherId(request: FastifyRequest): string {
 
 /** Publisher self-service (publishers only; the role hook sits on the subtree). Prefix: /api/v1/publisher/me. */
 export const publisherSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const countFeedUrlChange = feedUrlChangeCounter(app, app.config.rateLimits.feedUrlChanges);
+
   app.get(
     '',
     {
@@ -54,15 +58,19 @@ export const publisherSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Save my feed address and default tags',
-        description: 'A new address of an approved, enabled publisher gets its first import queued at once.',
+        description:
+          'A new address of an approved, enabled publisher gets its first import queued at once (one per publisher at a time: a newer address replaces a queued one). New addresses are limited per publisher (RATE_LIMIT_FEED_URL_CHANGES, 5 an hour by default): past it, 429 FEED_URL_CHANGES_LIMITED with Retry-After and nothing saved.',
         body: SaveFeedBodySchema,
-        response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400) },
+        response: { 200: PublisherDetailSchema, ...guarded, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
+      const publisherId = ownPublisherId(request);
+      if (await isNewFeedAddress(app.db, publisherId, request.body.feedUrl))
+        await countFeedUrlChange(request);
       const { publisher, addressChanged } = await saveOwnFeedReportingChange(
         app.db,
-        ownPublisherId(request),
+        publisherId,
         request.body,
       );
       if (addressChanged) {

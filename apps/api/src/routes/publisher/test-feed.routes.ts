@@ -20,6 +20,7 @@ export const testFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FeedPreviewSchema, ...errorResponses(400, 401, 403, 422, 429, 503) },
       },
     },
-    async (request) => previewFeed(app, request.user.publisherId as string, request.body.feedUrl),
+    async (request) =>
+      previewFeed(app, request.user.id, request.user.publisherId as string, request.body.feedUrl),
   );
 };

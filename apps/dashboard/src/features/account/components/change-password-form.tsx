@@ -6,12 +6,16 @@ import { useToast } from '../../../components/toaster';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useChangeOwnPassword } from '../api/password';
 
-/** Changes the signed-in user's password; the current one is required. */
+/**
+ * Changes the signed-in user's password; the current one is required. This session stays signed in;
+ * the API ends the person's other sessions and every token, and the form says so.
+ */
 export function ChangePasswordForm() {
   const toast = useToast();
   const change = useChangeOwnPassword();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
+  const [changed, setChanged] = useState(false);
   const errors = fieldErrors(change.error, ['currentPassword', 'newPassword'] as const, {
     INVALID_CREDENTIALS: 'currentPassword',
     WRONG_PASSWORD: 'currentPassword',
@@ -21,12 +25,14 @@ export function ChangePasswordForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setChanged(false);
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: () => {
           setCurrent('');
           setNew('');
+          setChanged(true);
           toast({ kind: 'success', title: 'Your password was changed' });
         },
       },
@@ -35,6 +41,12 @@ export function ChangePasswordForm() {
 
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="Change password">
+      {changed && (
+        <p className="alert alert-success" role="status">
+          Your password was changed. You are still signed in here; every other session (other browsers and
+          devices) and every API token of your account was signed out.
+        </p>
+      )}
       <TextField
         label="Current password"
         name="current-password"

@@ -62,6 +62,18 @@ export function changedFields(base: ArticleDraft, draft: ArticleDraft): EditArti
 export const hostSitesChanged = (base: ArticleDraft, draft: ArticleDraft): boolean =>
   !sameList(sortedCopy(base.hostSites), sortedCopy(draft.hostSites));
 
+/**
+ * The draft after a save of `sent`: a field still as it was sent takes the saved value (the server may
+ * normalise it); a field changed while the save was under way keeps the person's newer value.
+ */
+export function draftAfterSave(current: ArticleDraft, sent: ArticleDraft, saved: ArticleDraft): ArticleDraft {
+  const next: Record<string, unknown> = {};
+  for (const key of Object.keys(saved) as (keyof ArticleDraft)[]) {
+    next[key] = JSON.stringify(current[key]) === JSON.stringify(sent[key]) ? saved[key] : current[key];
+  }
+  return next as unknown as ArticleDraft;
+}
+
 export const isDirty = (base: ArticleDraft, draft: ArticleDraft): boolean =>
   Object.keys(changedFields(base, draft)).length > 0 || hostSitesChanged(base, draft);
 

@@ -1,26 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import type { Article } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
+import { sessionQuery } from '../../auth';
 import { fetchArticle, useCreateArticle, useSaveArticle, type VersionedArticle } from '../api/articles';
 import {
   type ArticleDraft,
   changedFields,
   createBody,
+  draftAfterSave,
   draftOf,
   emptyDraft,
   hostSitesChanged,
   isDirty,
+  isValidSlug,
 } from './article-draft';
 import { ArticlePreview } from './article-preview';
 import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
+import { localCopyKey } from './local-copy';
+import { RestoreOffer } from './restore-offer';
 import { RichTextEditor } from './rich-text-editor';
 import { SlugField } from './slug-field';
+import { moveToBodyOnEnter } from './title-keys';
+import { type AutosaveState, saveStatusText, useAutosave } from './use-autosave';
+import { useLocalCopy } from './use-local-copy';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import './articles.css';
 
@@ -53,19 +62,42 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
   const toast = useToast();
   const create = useCreateArticle();
   const save = useSaveArticle();
+  // Autosave's own mutation: its errors go to the status line, never next to the fields or into a toast.
+  const autosaveMutation = useSaveArticle();
   const [session, setSession] = useState<Session>(() => ({
     article: loaded?.article ?? null,
     etag: loaded?.etag ?? null,
     base: loaded ? draftOf(loaded.article) : emptyDraft,
   }));
   const [draft, setDraft] = useState<ArticleDraft>(session.base);
-  // A new key remounts the rich-text editor with another body (after Reload).
+  // A new key remounts the rich-text editor with another body (after Reload or Restore).
   const [bodyVersion, setBodyVersion] = useState(0);
   const [conflict, setConflict] = useState(false);
   const [resolving, setResolving] = useState(false);
+  const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' });
+  const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
   const dirty = isDirty(session.base, draft);
   const blocker = useUnsavedChanges(dirty);
   const { article } = session;
+  const userId = useQuery(sessionQuery).data?.user.id;
+  const copy = useLocalCopy(
+    userId ? localCopyKey(userId, article?.id ?? null) : null,
+    session.base,
+    draft,
+    dirty,
+  );
+
+  // Saves run one after another and each reads the latest version and draft when it starts (not when it
+  // was asked for): a Save during an autosave is sent with the version the autosave produced, so a
+  // person's own saves never meet each other as a 412.
+  const latestRef = useRef({ session, draft });
+  latestRef.current = { session, draft };
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.current.then(task, task);
+    queue.current = next.catch(() => {});
+    return next;
+  }
 
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -74,25 +106,39 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
     UNKNOWN_SITE: 'hostSites',
   });
 
-  function settle(saved: VersionedArticle, sentBody: string) {
+  /** The saved version becomes the base; `textSaved` is false after a publish/unpublish (no text was saved). */
+  function settle(saved: VersionedArticle, sent: ArticleDraft, textSaved = true) {
     // What was sent is the body now: the server may serialise the same markup differently.
-    const next = { ...draftOf(saved.article), body: sentBody };
-    setSession({ article: saved.article, etag: saved.etag, base: next });
-    setDraft((current) => ({ ...next, body: current.body }));
+    const next = { ...draftOf(saved.article), body: sent.body };
+    const nextSession = { article: saved.article, etag: saved.etag, base: next };
+    latestRef.current = { ...latestRef.current, session: nextSession };
+    setSession(nextSession);
+    setDraft((current) => draftAfterSave(current, sent, next));
+    if (textSaved) setLastSavedAt(new Date());
+  }
+
+  /** One save of the draft's changes as they are when it runs; `ifMatch` undefined: the latest version. */
+  function persist(mutation: typeof save, ifMatch?: string | null): Promise<VersionedArticle> {
+    return enqueue(async () => {
+      const { session: current, draft: sent } = latestRef.current;
+      if (!current.article) throw new Error('the article is not created yet');
+      const saved = await mutation.mutateAsync({
+        id: current.article.id,
+        changes: changedFields(current.base, sent),
+        hostSites: hostSitesChanged(current.base, sent) ? sent.hostSites : undefined,
+        ifMatch: ifMatch === undefined ? current.etag : ifMatch,
+      });
+      settle(saved, sent);
+      return saved;
+    });
   }
 
   /** Saves the draft's changes; answers the saved version, or null when it did not save (conflict, errors). */
-  async function saveDraft(ifMatch = session.etag): Promise<VersionedArticle | null> {
+  async function saveDraft(ifMatch?: string | null): Promise<VersionedArticle | null> {
     if (!article) return null;
-    const sentBody = draft.body;
     try {
-      const saved = await save.mutateAsync({
-        id: article.id,
-        changes: changedFields(session.base, draft),
-        hostSites: hostSitesChanged(session.base, draft) ? draft.hostSites : undefined,
-        ifMatch,
-      });
-      settle(saved, sentBody);
+      const saved = await persist(save, ifMatch);
+      setAutosave({ kind: 'idle' });
       return saved;
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) setConflict(true);
@@ -100,6 +146,29 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
       return null;
     }
   }
+
+  useAutosave({
+    // Never a published article (a save goes live at once), nor after someone else saved (Save decides),
+    // nor a draft the API would refuse as it stands (no title, a malformed slug).
+    enabled:
+      article !== null &&
+      article.status !== 'published' &&
+      autosave.kind !== 'conflict' &&
+      draft.title.trim() !== '' &&
+      isValidSlug(draft.slug),
+    dirty,
+    draft,
+    save: async () => {
+      setAutosave({ kind: 'saving' });
+      try {
+        await persist(autosaveMutation);
+        setAutosave({ kind: 'idle' });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 412) setAutosave({ kind: 'conflict' });
+        else setAutosave({ kind: 'failed', message: errorMessage(error) });
+      }
+    },
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -109,6 +178,8 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
           if (!shownByFields(error)) toast({ kind: 'error', title: errorMessage(error) });
         },
         onSuccess: (created) => {
+          // The server has the text: the browser's copy of the new draft is done with.
+          copy.forget();
           toast({ kind: 'success', title: 'Draft created' });
           void navigate({ to: '/articles/$id', params: { id: created.id }, ignoreBlocker: true });
         },
@@ -128,6 +199,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
       setDraft(next);
       setBodyVersion((v) => v + 1);
       setConflict(false);
+      setAutosave({ kind: 'idle' });
     } catch (error) {
       toast({ kind: 'error', title: errorMessage(error) });
     } finally {
@@ -155,6 +227,17 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
   return (
     <form className="article-editor" onSubmit={submit} aria-label="Article" noValidate>
       <div className="article-editor-main stack">
+        {copy.offer && (
+          <RestoreOffer
+            copy={copy.offer}
+            isNew={!article}
+            onRestore={() => {
+              setDraft(copy.restore());
+              setBodyVersion((v) => v + 1);
+            }}
+            onDiscard={copy.discard}
+          />
+        )}
         <TextField
           label="Title"
           name="title"
@@ -162,6 +245,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
           value={draft.title}
           maxLength={300}
           onChange={(event) => set('title', event.target.value)}
+          onKeyDown={moveToBodyOnEnter}
           error={errors.title}
         />
         {article ? (
@@ -198,12 +282,16 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
         article={article}
         draft={draft}
         dirty={dirty}
+        status={saveStatusText({ isNew: !article, dirty, autosave, lastSavedAt })}
         errors={errors}
         saving={save.isPending || create.isPending}
         onChange={set}
         saveFirst={saveDraft}
-        onDeleted={() => void navigate({ to: '/articles', ignoreBlocker: true })}
-        onTransitioned={(saved) => settle(saved, draft.body)}
+        onDeleted={() => {
+          copy.forget();
+          void navigate({ to: '/articles', ignoreBlocker: true });
+        }}
+        onTransitioned={(saved) => settle(saved, draft, false)}
       />
       <ConflictDialog
         open={conflict}
@@ -217,7 +305,11 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
         onOpenChange={(open) => !open && blocker.reset?.()}
         title="Leave without saving?"
         confirmLabel="Leave without saving"
-        onConfirm={() => blocker.proceed?.()}
+        onConfirm={() => {
+          // Leaving without saving is a decision: the browser's copy goes too.
+          copy.forget();
+          blocker.proceed?.();
+        }}
       >
         <p>Your changes to this article are not saved. They will be lost.</p>
       </ConfirmDialog>

@@ -24,6 +24,7 @@ export function ArticleSidebar({
   article,
   draft,
   dirty,
+  status,
   errors,
   saving,
   onChange,
@@ -34,6 +35,8 @@ export function ArticleSidebar({
   article: Article | null;
   draft: ArticleDraft;
   dirty: boolean;
+  /** The save status line ("Unsaved changes", "Saved 12:04"). */
+  status: string;
   errors: Errors;
   saving: boolean;
   onChange<K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]): void;
@@ -63,13 +66,13 @@ export function ArticleSidebar({
 
   return (
     <aside className="article-editor-side stack" aria-label="Publishing and details">
-      <section className="card stack" aria-label="Status and actions">
+      <section className="card stack article-actions" aria-label="Status and actions">
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <span>
             Status: <ArticleStatusBadge status={article?.status ?? 'new'} />
           </span>
           <span className="muted" aria-live="polite">
-            {dirty ? 'Unsaved changes' : article ? 'All changes saved' : ''}
+            {status}
           </span>
         </div>
         {article?.publishedAt && (
@@ -79,14 +82,13 @@ export function ArticleSidebar({
           <Button type="submit" variant="primary" busy={saving}>
             {article ? 'Save' : 'Create draft'}
           </Button>
-          {article?.status === 'draft' && (
-            <Button busy={transition.isPending} onClick={() => void run('publish')}>
-              {dirty ? 'Save and publish' : 'Publish'}
-            </Button>
-          )}
-          {article?.status === 'published' && (
-            <Button busy={transition.isPending} onClick={() => void run('unpublish')}>
-              Unpublish
+          {/* One element for both: the focus stays on it when Publish turns into Unpublish. */}
+          {(article?.status === 'draft' || article?.status === 'published') && (
+            <Button
+              busy={transition.isPending}
+              onClick={() => void run(article.status === 'draft' ? 'publish' : 'unpublish')}
+            >
+              {article.status === 'published' ? 'Unpublish' : dirty ? 'Save and publish' : 'Publish'}
             </Button>
           )}
           {article && (

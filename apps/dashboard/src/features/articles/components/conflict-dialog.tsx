@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Button } from '../../../components/button';
+import { useReturnFocus } from '../../../components/use-return-focus';
 
 /** A save refused with 412: someone saved the article after it was loaded. Nothing of the draft is lost. */
 export function ConflictDialog({
@@ -15,11 +16,12 @@ export function ConflictDialog({
   onOverwrite(): void;
   onCancel(): void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content">
+        <AlertDialog.Content className="dialog-content" {...returnFocus}>
           <AlertDialog.Title asChild>
             <h2>Changed by someone else</h2>
           </AlertDialog.Title>

@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
+import { useRovingTabIndex } from '../../../components/use-roving-tab-index';
 import './rich-text-editor.css';
 
 // TipTap restricted to what the API's sanitiser keeps (packages/feeds/src/sanitize-body.ts): paragraphs,
@@ -63,6 +64,7 @@ export function RichTextEditor({
       link: editor.isActive('link'),
     }),
   });
+  const roving = useRovingTabIndex<HTMLDivElement>();
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
 
@@ -92,7 +94,7 @@ export function RichTextEditor({
       <span id={`${id}-label`} className="field-label">
         {label}
       </span>
-      <div className="rte-toolbar" role="toolbar" aria-label={`${label} formatting`}>
+      <div className="rte-toolbar" role="toolbar" aria-label={`${label} formatting`} {...roving}>
         {tool('Bold', active.bold, () => chain().toggleBold().run())}
         {tool('Italic', active.italic, () => chain().toggleItalic().run())}
         {tool('Strikethrough', active.strike, () => chain().toggleStrike().run())}

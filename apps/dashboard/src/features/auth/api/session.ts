@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, setCsrfToken } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { LoginBody, Role, Session } from '../../../lib/api-types';
+import { reauthAbandoned } from '../../../lib/reauth';
 
 export const sessionKey = ['session'] as const;
 
@@ -40,12 +41,32 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Signing in again in the dialog over a view (the session ended meanwhile): the same person keeps the
+ * query cache and everything on screen.
+ */
+export function useReauthenticate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<Session>('/auth/session', body),
+    meta: { silent: true },
+    onSuccess: (session) => {
+      setCsrfToken(session.csrfToken);
+      // Someone else: the caller reloads the app for them (the previous person's cache must not show).
+      const before = queryClient.getQueryData<Session | null>(sessionKey);
+      if (before?.user.id === session.user.id) queryClient.setQueryData(sessionKey, session);
+    },
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete('/auth/session'),
     onSettled: () => {
       setCsrfToken(null);
+      // A request that met the ending session just before: it fails rather than asking to sign in again.
+      reauthAbandoned();
       queryClient.clear();
       queryClient.setQueryData(sessionKey, null);
     },

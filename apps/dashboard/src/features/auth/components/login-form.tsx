@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import type { Session } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useSignIn } from '../api/session';
@@ -23,6 +23,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: Session) => v
       {signIn.isError && (
         <div className="alert alert-error" role="alert">
           {errorMessage(signIn.error)}
+          {/* The API answers a disabled account as a wrong password (docs/auth.md): say that it may be one. */}
+          {signIn.error instanceof ApiError &&
+            signIn.error.code === 'INVALID_CREDENTIALS' &&
+            '. A disabled account cannot sign in: ask the newsroom.'}
         </div>
       )}
       <TextField

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FeedPreviewList } from '../../../components/feed-preview';
 import { TagsInput, tagsToText, textToTags } from '../../../components/tags-input';
 import { TextField } from '../../../components/text-field';
@@ -24,21 +25,34 @@ export function FeedForm({ publisher }: { publisher: PublisherDetail }) {
   const [tags, setTags] = useState(tagsToText(publisher.defaultTags));
   const test = useTestFeed();
   const save = useSaveFeed();
+  const [confirming, setConfirming] = useState(false);
   const errors = fieldErrors(save.error, ['feedUrl', 'defaultTags'] as const, {
     INVALID_FEED_URL: 'feedUrl',
     FEED_URL_REQUIRED: 'feedUrl',
   });
   const trimmed = feedUrl.trim();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function saveFeed() {
     save.mutate(
       { feedUrl: trimmed || null, defaultTags: textToTags(tags) },
-      { onSuccess: () => toast({ kind: 'success', title: 'Feed settings saved' }) },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast({ kind: 'success', title: 'Feed settings saved' });
+        },
+      },
     );
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The test has just refused this very address (editing it resets the test): ask first.
+    if (refused) setConfirming(true);
+    else saveFeed();
+  }
+
   const failure = test.isError ? testFailure(test.error) : null;
+  const refused = failure !== null && test.error instanceof ApiError && test.error.status === 422;
 
   return (
     <div className="stack">
@@ -86,6 +100,19 @@ export function FeedForm({ publisher }: { publisher: PublisherDetail }) {
         </div>
       )}
       {test.isSuccess && <FeedPreviewList preview={test.data} />}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Save an address that failed the test?"
+        confirmLabel="Save anyway"
+        busy={save.isPending}
+        onConfirm={saveFeed}
+      >
+        <p>
+          The test could not use it: {failure?.summary} Saved as it is, the hourly import will fail the same
+          way until the feed works.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

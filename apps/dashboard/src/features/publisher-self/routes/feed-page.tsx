@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { ownPublisherQuery } from '../api/own-publisher';
+import { AccountStateNotice } from '../components/account-state-notice';
 import { FeedForm } from '../components/feed-form';
 
 /** /publisher/feed: the publisher's own feed address and default tags, with a test before saving. */
@@ -17,7 +18,8 @@ export function FeedPage() {
       ) : me.isError ? (
         <ErrorState error={me.error} onRetry={() => me.refetch()} />
       ) : (
-        <div style={{ maxWidth: 800 }}>
+        <div className="stack" style={{ maxWidth: 800 }}>
+          <AccountStateNotice publisher={me.data} />
           <FeedForm publisher={me.data} />
         </div>
       )}

@@ -9,6 +9,7 @@ import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import type { ArticleCounts, ArticleStatus } from '../../../lib/api-types';
 import { ownArticlesQuery, ownPublisherQuery, useResumeOwnFeed } from '../api/own-publisher';
+import { AccountStateNotice } from '../components/account-state-notice';
 import './publisher-dashboard-page.css';
 
 const statuses: { status: ArticleStatus; label: string }[] = [
@@ -68,6 +69,7 @@ export function PublisherDashboardPage() {
         }
       />
       <div className="stack">
+        {me.data && <AccountStateNotice publisher={me.data} />}
         <section className="card" aria-labelledby="health-title">
           <h2 id="health-title">Your feed</h2>
           {me.isPending ? (

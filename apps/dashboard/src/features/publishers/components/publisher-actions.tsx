@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
 import type { PublisherDetail } from '../../../lib/api-types';
 import { type PublisherAction, usePublisherAction } from '../api/publishers';
@@ -17,15 +18,26 @@ export function PublisherActions({
   const run = (name: PublisherAction) => action.mutate({ id: publisher.id, action: name });
   const busy = (name: PublisherAction) => action.isPending && action.variables?.action === name;
   const label = (verb: string) => `${verb} ${publisher.name}`;
+  const row = useRef<HTMLDivElement>(null);
+  const approvePressedWithFocus = useRef(false);
+  // Approve leaves the row once done: its focus goes to the row's next action, not to <body>.
+  useLayoutEffect(() => {
+    if (state === 'awaiting' || !approvePressedWithFocus.current) return;
+    approvePressedWithFocus.current = false;
+    if (document.activeElement === document.body) row.current?.querySelector('button')?.focus();
+  }, [state]);
 
   return (
-    <div className="row">
+    <div className="row" ref={row}>
       {state === 'awaiting' && (
         <Button
           size={size}
           variant="primary"
           busy={busy('approve')}
-          onClick={() => run('approve')}
+          onClick={(event) => {
+            approvePressedWithFocus.current = document.activeElement === event.currentTarget;
+            run('approve');
+          }}
           aria-label={label('Approve')}
         >
           Approve
