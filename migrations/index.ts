@@ -26,6 +26,7 @@ import * as slugLockAndTaken from './2026-11-24T0300-slug-lock-and-taken';
 import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-attempts';
 import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
 import * as articleReviewDecision from './2026-11-27T1220-article-review-decision';
+import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-urls';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1200-webhook-delivery-attempts': webhookDeliveryAttempts,
   '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
   '2026-11-27T1220-article-review-decision': articleReviewDecision,
+  '2026-11-27T1311-site-cors-and-public-urls': siteCorsAndPublicUrls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

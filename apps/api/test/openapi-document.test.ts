@@ -100,8 +100,12 @@ describe('the OpenAPI document', () => {
     expect(schemaOf('GET /api/v1/client/posts', '200')).toEqual({
       $ref: '#/components/schemas/ClientArticlePage',
     });
+    // The whole article, or with fields= the fields named.
     expect(schemaOf('GET /api/v1/client/article/{slug}', '200')).toEqual({
-      $ref: '#/components/schemas/ClientArticle',
+      anyOf: [
+        { $ref: '#/components/schemas/ClientArticle' },
+        { $ref: '#/components/schemas/ClientArticleFields' },
+      ],
     });
     expect(document.components?.schemas).toHaveProperty('Pagination');
     // A title left inline means two different shapes share it.

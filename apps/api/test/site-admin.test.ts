@@ -36,6 +36,8 @@ describe('child sites', () => {
       domain: 'metro.example.com',
       language: 'en',
       articleUrlTemplate: null,
+      allowedOrigins: [],
+      publicBaseUrl: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -97,7 +97,12 @@ describe('webhook endpoints', () => {
   });
 
   it('edits events, scope and enabled; enabling clears the recorded failure', async () => {
-    const site = await call('POST', '/api/v1/site', { slug: 'metro', name: 'Metro' });
+    const site = await call('POST', '/api/v1/site', {
+      slug: 'metro',
+      name: 'Metro',
+      domain: 'metro.example.com',
+      articleUrlTemplate: 'https://{domain}/news/{slug}',
+    });
     expect(site.statusCode).toBe(201);
     const created = await create();
     const edited = await call('PUT', `/api/v1/webhooks/${created.id}`, {
@@ -194,6 +199,8 @@ describe('events and the delivery log', () => {
       timestamp: expect.any(String),
       data: client.json(),
     });
+    // The network key's view: the canonical URL on every host site (a site-scoped endpoint picks its own).
+    expect(body.data.urls).toEqual({ metro: 'https://metro.example.com/news/harbour-bridge-reopens' });
     expect(event.id).toMatch(/^evt_[0-9a-f]{32}$/);
 
     const log = await call('GET', `/api/v1/webhooks/${endpoint.id}/deliveries`);

@@ -128,6 +128,39 @@ describe('child sites', () => {
     expect(site).toEqual({ article_url_template: 'https://syndicated.example.com/n/{slug}', language: 'de' });
   });
 
+  it('sets the browser origins allowed to read (CORS) and the public base; a path is refused at the field', async () => {
+    await insertSite(api.db, 'browser');
+    await openSites();
+    const card = (await screen.findByRole('heading', { name: 'Site browser', level: 2 })).closest(
+      'li',
+    ) as HTMLElement;
+    within(card).getByText('No browser origin may read its content');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Site browser' }));
+    const form = screen.getByRole('form', { name: 'Edit Site browser' });
+    const origins = within(form).getByLabelText('Allowed browser origins');
+    await user.type(origins, 'https://browser.example.com/news');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText(/Enter origins such as https:\/\/news.example.com \(no path\)/);
+
+    await user.clear(origins);
+    await user.type(origins, 'https://browser.example.com, http://127.0.0.1:5173');
+    await user.type(within(form).getByLabelText('Public base URL'), 'https://browser.example.com/');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(card).findByText(
+      'Browsers may read from https://browser.example.com, http://127.0.0.1:5173',
+    );
+    const site = await api.db
+      .selectFrom('sites')
+      .select(['allowed_origins', 'public_base_url'])
+      .where('slug', '=', 'browser')
+      .executeTakeFirstOrThrow();
+    expect(site).toEqual({
+      allowed_origins: ['https://browser.example.com', 'http://127.0.0.1:5173'],
+      public_base_url: 'https://browser.example.com',
+    });
+  });
+
   it('asks before deleting a site and says what happens to its articles', async () => {
     await insertSite(api.db, 'closing');
     await openSites();

@@ -7,7 +7,7 @@ import { type SerialisedArticle, serialiseArticle } from './page-assembly';
 export type LoadArticles = (ids: string[]) => Promise<Array<{ article: PublishedArticle; version: string }>>;
 
 /**
- * Serialised client JSON of single articles, kept by article id and row version. A page read asks Postgres
+ * Serialised client JSON of single articles, kept by scope, article id and row version. A page read asks Postgres
  * only for the page's ids and versions, and reads and serialises the full rows of versions it does not hold.
  *
  * Unlike the response cache, nothing here depends on the change feed: a version names one committed state of
@@ -37,9 +37,13 @@ export class ArticleJsonCache {
     page: readonly PublishedArticleVersion[],
     load: LoadArticles,
     serialize: (article: PublishedArticle) => string,
+    scope: string | null = null,
   ): Promise<SerialisedArticle[] | null> {
+    // An article's JSON depends on whom it is written for (a site's `url`, or the network's `urls`): one entry
+    // per article and scope (the site id, or '' for the network).
+    const prefix = `${scope ?? ''}/`;
     const articles: Array<SerialisedArticle | undefined> = page.map(({ id, version }) => {
-      const entry = this.entries?.get(id);
+      const entry = this.entries?.get(prefix + id);
       return entry?.version === version ? entry.article : undefined;
     });
     const missing = page.filter((_, index) => articles[index] === undefined).map(({ id }) => id);
@@ -49,7 +53,7 @@ export class ArticleJsonCache {
       for (const { article, version } of await load(missing)) {
         const entry = { version, article: serialiseArticle(serialize, article) };
         loaded.set(article.id, entry);
-        this.entries?.set(article.id, entry);
+        this.entries?.set(prefix + article.id, entry);
       }
       for (let index = 0; index < page.length; index++) {
         if (articles[index] !== undefined) continue;

@@ -20,6 +20,8 @@ export interface ClientContent {
   keyGrants: VersionedMemo<KeyGrant | null>;
   /** Site slug -> id, for the network key's ?site= filter. */
   siteIds: VersionedMemo<string>;
+  /** Every origin some site allows: what a CORS preflight (no key) is answered for. */
+  allowedOrigins: VersionedMemo<ReadonlySet<string>>;
 }
 
 declare module 'fastify' {
@@ -87,6 +89,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
       onLookup: counted('key_owners'),
     }),
     siteIds: new VersionedMemo<string>(notifications, { max: 1_000, onLookup: counted('site_ids') }),
+    allowedOrigins: new VersionedMemo<ReadonlySet<string>>(notifications, { max: 1 }),
   });
   app.decorateRequest('clientScope', null as unknown as ClientScope);
 });

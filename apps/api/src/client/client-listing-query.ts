@@ -1,14 +1,18 @@
 import { type Listing, type ListingPosition, labelSlug, tagSlugsOf } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
-import { type ClientAllQuery, clientArticleFields } from '../schemas/client-article.schema';
+import {
+  type ClientAllQuery,
+  clientArticleExtras,
+  clientArticleFields,
+} from '../schemas/client-article.schema';
 import { decodeListingCursor } from './listing-cursor';
 
 // The client listings' query parameters (filters, search, sparse fieldsets) turned into a domain Listing.
 // The route schema has already checked types and formats; what it cannot say is checked here, with the same
 // 400 VALIDATION_ERROR.
 
-type ListingFilterQuery = Omit<ClientAllQuery, 'format' | 'site' | 'api_key'>;
+type ListingFilterQuery = Omit<ClientAllQuery, 'format' | 'site' | 'api_key' | 'include'>;
 
 const invalid = (message: string) => new HttpError(400, 'VALIDATION_ERROR', message);
 
@@ -99,4 +103,37 @@ export function afterOf(request: FastifyRequest): ListingPosition | null {
   const position = decodeListingCursor(after);
   if (!position) throw new HttpError(400, 'INVALID_CURSOR', 'after is not a list cursor this API handed out');
   return position;
+}
+
+const extras: ReadonlySet<string> = new Set(clientArticleExtras);
+/** The fields an article has when nothing narrows or extends it. */
+const usualFields = clientArticleFields.filter((field) => !extras.has(field));
+
+/**
+ * The article fields a read writes: `fields=` (fieldsOf), extended by `include=`; null for the usual whole
+ * article. Structured data needs one site (its publisher, language and canonical URL): a network-wide read
+ * asking for it is a 400 SITE_REQUIRED.
+ */
+export function articleFieldsOf(
+  query: { fields?: string; include?: string },
+  siteId: string | null,
+): string[] | null {
+  const fields = fieldsOf(query.fields);
+  if (query.include === undefined) return needsSite(fields, siteId);
+  const wanted = new Set([...(fields ?? usualFields), query.include]);
+  return needsSite(
+    clientArticleFields.filter((field) => wanted.has(field)),
+    siteId,
+  );
+}
+
+function needsSite(fields: string[] | null, siteId: string | null): string[] | null {
+  if (siteId === null && fields?.includes('structuredData')) {
+    throw new HttpError(
+      400,
+      'SITE_REQUIRED',
+      'structuredData describes an article on one site: name it with ?site=<slug> (network key)',
+    );
+  }
+  return fields;
 }

@@ -4,6 +4,7 @@ import {
   findListingOutline,
   findPublishedArticleBySlug,
   findPublishedArticlesByIds,
+  findSiteById,
   findTaxonomyTerms,
   type Listing,
   type ListingOutline,
@@ -17,6 +18,7 @@ import {
 } from '@newsroom/domain';
 import { paginationMeta } from '../schemas/pagination.schema';
 import type { ArticleJsonCache } from './article-json-cache';
+import { type ArticleView, articleInView } from './article-view';
 import type { ClientSerializers } from './client-serializers';
 import type { ContentNotifications } from './content-notifications';
 import { encodeListingCursor } from './listing-cursor';
@@ -66,12 +68,15 @@ const keyOf = (listing: Listing) =>
  * whole articles.
  */
 export async function readListingPage(
-  { db, caches, serializers }: ClientReadSources,
+  sources: ClientReadSources,
   listing: Listing,
   page: ListingPageRequest,
-  fields: readonly string[] | null = null,
+  fields: readonly string[] | null,
+  view: ArticleView,
 ): Promise<CacheableResponse> {
+  const { db, caches } = sources;
   const listingKey = keyOf(listing);
+  // The key names the scope (listing.siteId) and the fields: the view (url, structured data) follows from both.
   const at = page.after ? `after:${encodeListingCursor(page.after)}` : page.page;
   const response = await caches.responses.get(
     listing.siteId,
@@ -80,10 +85,30 @@ export async function readListingPage(
       const outline = await caches.outlines.get(listing.siteId, listingKey, () =>
         findListingOutline(db, listing),
       );
-      return assemblePage(db, caches.articleJson, serializers, listing, page, outline, fields);
+      const write = await articleWriter(sources, fields, view);
+      return assemblePage(db, caches.articleJson, sources.serializers, listing, page, outline, fields, write);
     },
   );
   return response as CacheableResponse;
+}
+
+/**
+ * How the articles of one read are written: the view's article (its site's `url`, or the network's `urls`;
+ * structured data when `fields` asks for it, with the site read once for the whole fill), by the serialiser
+ * of `fields`.
+ */
+export async function articleWriter(
+  { db, serializers }: Pick<ClientReadSources, 'db' | 'serializers'>,
+  fields: readonly string[] | null,
+  view: ArticleView,
+): Promise<(article: PublishedArticle) => string> {
+  const serialize = serializers.articleWith(fields);
+  let scoped = view;
+  if (fields?.includes('structuredData') && view.siteId !== null) {
+    const site = await findSiteById(db, view.siteId);
+    scoped = { ...view, structuredDataSite: site ? { name: site.name, language: site.language } : null };
+  }
+  return (article) => serialize(articleInView(article, scoped));
 }
 
 /**
@@ -100,8 +125,8 @@ async function assemblePage(
   page: ListingPageRequest,
   outline: ListingOutline,
   fields: readonly string[] | null,
+  serialize: (article: PublishedArticle) => string,
 ): Promise<CacheableResponse> {
-  const serialize = serializers.articleWith(fields);
   let articles: SerialisedArticle[] | null = null;
   let counted: { total: number; offset: number; totalIsLowerBound?: boolean } = { total: 0, offset: 0 };
   let last: Partial<ListingPosition> | undefined;
@@ -109,7 +134,12 @@ async function assemblePage(
     const { items: versions, ...totals } = await listPublishedVersions(db, listing, page, outline);
     counted = totals;
     last = versions.at(-1) as Partial<ListingPosition> | undefined;
-    articles = await articleJson.jsonOf(versions, (ids) => findPublishedArticlesByIds(db, ids), serialize);
+    articles = await articleJson.jsonOf(
+      versions,
+      (ids) => findPublishedArticlesByIds(db, ids),
+      serialize,
+      listing.siteId,
+    );
   }
   if (!articles) {
     const { items, ...totals } = await listPublishedArticles(db, listing, page, outline);
@@ -142,13 +172,17 @@ async function assemblePage(
  * there is none (remembered too, until the scope's content changes, so repeated misses cost no query).
  */
 export async function readArticle(
-  { db, caches, serializers }: ClientReadSources,
-  siteId: string | null,
+  sources: ClientReadSources,
+  view: ArticleView,
   slug: string,
+  fields: readonly string[] | null = null,
 ): Promise<CacheableResponse | null> {
-  return caches.responses.get(siteId, `article|${siteId}|${slug}`, async () => {
-    const article = await findPublishedArticleBySlug(db, siteId, slug);
-    return article ? cacheable(serializers.article(article)) : null;
+  const { siteId } = view;
+  return sources.caches.responses.get(siteId, `article|${siteId}|${slug}|${fields ?? ''}`, async () => {
+    const article = await findPublishedArticleBySlug(sources.db, siteId, slug);
+    if (!article) return null;
+    const write = await articleWriter(sources, fields, view);
+    return cacheable(write(article));
   });
 }
 
@@ -174,16 +208,18 @@ export interface AllOptions {
  * everything); `array`: a bare JSON array (the answer before the wrapper).
  */
 export function readAll(
-  { db, caches, serializers }: ClientReadSources,
+  sources: ClientReadSources,
   listing: Listing,
-  options: AllOptions = { format: 'wrapped', fields: null },
+  options: AllOptions,
+  view: ArticleView,
 ): AllArticles {
+  const { db, caches, serializers } = sources;
   const token = caches.notifications.tokenOf(listing.siteId);
   const key = `all|${keyOf(listing)}|${options.format}|${options.fields ?? ''}|${token}`;
   return {
     etag: token === null ? null : etagOf(key),
     async open() {
-      const serialize = serializers.articleWith(options.fields);
+      const serialize = await articleWriter(sources, options.fields, view);
       const envelope =
         options.format === 'array'
           ? { open: '[', close: () => ']' }

@@ -2,15 +2,19 @@ import { timingSafeEqual } from 'node:crypto';
 import { digestApiKey, findSiteKeyOwnerByHash, looksLikeSiteKey, resolveSiteIds } from '@newsroom/domain';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { HttpError } from '../http-error';
+import { allowOrigin } from './client-cors';
 import { siteAccessScope } from './content-notifications';
 
 /** What a client key may read: the whole network (siteId null) or one site. */
 export interface ClientScope {
   siteId: string | null;
   siteSlug: string | null;
+  /** Browser origins the key answers (CORS, client-cors.ts): its site's; none for the network key. */
+  allowedOrigins: readonly string[];
 }
 
-const networkScope: ClientScope = { siteId: null, siteSlug: null };
+// The network key sees everything and must stay on servers: it answers no browser origin.
+const networkScope: ClientScope = { siteId: null, siteSlug: null, allowedOrigins: [] };
 const maxKeyLength = 256;
 
 /** The key of the request: the x-api-key header wins over the api_key query parameter. */
@@ -61,7 +65,9 @@ async function grantOf(request: FastifyRequest, key: string): Promise<KeyGrant |
   if (!looksLikeSiteKey(key)) return null;
   return keyGrants.get(siteAccessScope, key, async () => {
     const owner = await findSiteKeyOwnerByHash(request.server.db, digest);
-    return owner ? { scope: { siteId: owner.siteId, siteSlug: owner.siteSlug }, keyId: owner.keyId } : null;
+    if (!owner) return null;
+    const { siteId, siteSlug, allowedOrigins } = owner;
+    return { scope: { siteId, siteSlug, allowedOrigins }, keyId: owner.keyId };
   });
 }
 
@@ -78,11 +84,17 @@ export function clientKeyGuard(
   done: HookHandlerDoneFunction,
 ): void {
   reply.headers(clientResponseHeaders);
+  // A preflight carries no key: client-cors.ts answers it.
+  if (request.method === 'OPTIONS') {
+    done();
+    return;
+  }
   const key = presentedKey(request);
   const grant = key === undefined ? null : knownGrantOf(request, key);
   if (grant) {
     if (grant.keyId !== null) request.server.siteKeyUsage.record(grant.keyId);
     request.clientScope = grant.scope;
+    allowOrigin(request, reply, grant.scope);
     done();
     return;
   }
@@ -96,10 +108,12 @@ async function guardByLookup(request: FastifyRequest, reply: FastifyReply, key: 
     throw new HttpError(401, 'INVALID_API_KEY', 'Missing, invalid or revoked API key');
   }
   request.clientScope = scope;
+  allowOrigin(request, reply, scope);
 }
 
 const clientResponseHeaders = {
-  vary: 'x-api-key',
+  // Origin: whether CORS headers are sent depends on it (client-cors.ts).
+  vary: 'x-api-key, origin',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   // JSON is never a document: nothing may load from it or frame it if a browser opens one.
@@ -124,4 +138,13 @@ export async function siteIdInScope(
     const [siteId] = await resolveSiteIds(request.server.db, [siteSlug]);
     return siteId as string;
   });
+}
+
+/** The site a request reads, with its slug (both null: the whole network): see siteIdInScope. */
+export async function siteInScope(
+  request: FastifyRequest,
+  siteSlug: string | undefined,
+): Promise<{ siteId: string | null; siteSlug: string | null }> {
+  const siteId = await siteIdInScope(request, siteSlug);
+  return { siteId, siteSlug: siteId === null ? null : (siteSlug ?? request.clientScope.siteSlug) };
 }

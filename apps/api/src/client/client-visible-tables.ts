@@ -51,10 +51,21 @@ export const clientVisibleTables: Readonly<Record<string, ClientVisibleTable>> =
   },
   // published_at and is_aggregated are copies of the article's, kept by triggers (migration 2026-11-22T0300).
   article_sites: { columns: ['article_id', 'site_id', 'published_at', 'is_aggregated'], namesSites: true },
-  // name, domain, language and article_url_template: the feeds and sitemaps (syndication/).
+  // name, domain, language, article_url_template and public_base_url: the feeds and sitemaps (syndication/),
+  // /client/site and structured data; domain and article_url_template also build every article's `url`/`urls`
+  // (so they touch the articles); allowed_origins: CORS (the key grants carry them).
   sites: {
-    columns: ['id', 'slug', 'name', 'domain', 'language', 'article_url_template'],
-    touchesArticlesOn: ['slug'],
+    columns: [
+      'id',
+      'slug',
+      'name',
+      'domain',
+      'language',
+      'article_url_template',
+      'allowed_origins',
+      'public_base_url',
+    ],
+    touchesArticlesOn: ['slug', 'domain', 'article_url_template'],
   },
   // last_used_at is deliberately absent: recording key use must not empty the caches (2026-11-23T1810).
   site_api_keys: { columns: ['site_id', 'key_hash', 'revoked_at'] },

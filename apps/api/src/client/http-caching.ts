@@ -52,7 +52,7 @@ export function sendCacheable(
 ) {
   const sent = representationOf(response, request.headers['accept-encoding']);
   setClientCacheHeaders(request, reply, sent.etag);
-  reply.header('vary', 'x-api-key, accept-encoding');
+  reply.header('vary', 'x-api-key, accept-encoding, origin');
   if (matchesIfNoneMatch(request.headers['if-none-match'], sent.etag)) return reply.code(304).send();
   if (sent.encoding) reply.header('content-encoding', sent.encoding);
   return reply.type(contentType).send(sent.body);

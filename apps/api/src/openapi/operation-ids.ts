@@ -20,6 +20,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /api/v1/client/feed.json': 'getClientJsonFeed',
   'GET /api/v1/client/sitemap-news.xml': 'getClientNewsSitemap',
   'GET /api/v1/client/sitemap.xml': 'getClientSitemap',
+  'GET /api/v1/client/site': 'getClientSite',
 
   'POST /api/v1/auth/login': 'logIn',
   'GET /api/v1/auth/me': 'getCurrentUser',

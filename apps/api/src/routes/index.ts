@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../client/client-content.plugin';
+import { clientPreflightRoutes } from '../client/client-cors';
 import { clientKeyGuard } from '../client/client-scope';
 import { requireRole } from '../plugins/auth';
 import { dashboardStatic } from '../plugins/dashboard-static';
@@ -14,6 +15,7 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { clientChangesRoutes } from './client/client-changes.routes';
+import { clientSiteRoutes } from './client/client-site.routes';
 import { syndicationRoutes } from './client/syndication.routes';
 import { healthRoutes } from './health.routes';
 import { feedImportRoutes } from './publisher/feed-import.routes';
@@ -39,9 +41,11 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (client) => {
       await client.register(clientContentPlugin);
       client.addHook('onRequest', clientKeyGuard);
+      await client.register(clientPreflightRoutes);
       await client.register(clientRoutes);
       await client.register(clientChangesRoutes);
       await client.register(syndicationRoutes);
+      await client.register(clientSiteRoutes);
     },
     { prefix: '/api/v1/client' },
   );

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DateTimeSchema } from './date-time.schema';
 import { ClientPaginationMetaSchema, PageQuerySchema, paginatedAs } from './pagination.schema';
+import { NewsArticleStructuredDataSchema } from './structured-data.schema';
 
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
@@ -32,6 +33,18 @@ export const ClientArticleSchema = Type.Object(
     thumbnail: NullableString('image URL'),
     image: NullableString('image URL'),
     hostSites: Type.Array(Type.String(), { description: 'slugs of the child sites the article appears on' }),
+    url: Type.Optional(
+      Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+        description:
+          "reads scoped to one site (a site key, or the network key with ?site=): the article's canonical URL on that site, from its articleUrlTemplate (null: the site has none)",
+      }),
+    ),
+    urls: Type.Optional(
+      Type.Record(Type.String(), Type.String({ format: 'uri' }), {
+        description:
+          'network-wide reads (the network key without ?site=) and webhook payloads: the canonical URL on each host site that has an articleUrlTemplate, by site slug',
+      }),
+    ),
     isAggregated: Type.Boolean({ description: 'true for articles imported from a publisher feed' }),
     source: NullableString("the publisher's display name (aggregated articles only)"),
     sourceUrl: NullableString('URL of the original article (aggregated articles only)'),
@@ -40,6 +53,7 @@ export const ClientArticleSchema = Type.Object(
     }),
     publishedAt: DateTimeSchema,
     updatedAt: DateTimeSchema,
+    structuredData: Type.Optional(NewsArticleStructuredDataSchema),
   },
   { title: 'ClientArticle' },
 );
@@ -69,6 +83,9 @@ export const ClientArticlePageSchema = paginatedAs(
 export const clientArticleFields = Object.keys(ClientArticleSchema.properties) as Array<
   keyof ClientArticleBody
 >;
+
+/** What `include=` may add to the article's usual fields (not written unless asked for). */
+export const clientArticleExtras = ['structuredData'] as const;
 
 const keyQuery = {
   api_key: Type.Optional(
@@ -118,6 +135,12 @@ const listingFilters = {
     'full-text search over title (weighted higher) and body, web-search syntax (`"exact phrase"`, `or`, `-word`); best match first, then newest',
     500,
   ),
+  include: Type.Optional(
+    Type.Literal('structuredData', {
+      description:
+        'add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=)',
+    }),
+  ),
   fields: filter(
     `only these article fields, comma-separated (e.g. \`id,slug,title,excerpt,thumbnail,publishedAt\`); an unknown field is a 400. Fields: ${clientArticleFields.join(', ')}`,
     1000,
@@ -165,6 +188,12 @@ export type ClientAllQuery = Static<typeof ClientAllQuerySchema>;
 
 export const ClientScopeQuerySchema = Type.Object(
   { ...siteQuery, ...keyQuery },
+  { additionalProperties: false },
+);
+
+/** Query of `/article/:slug`: the scope, and the sparse fieldset and extras of the listings. */
+export const ClientArticleQuerySchema = Type.Object(
+  { ...siteQuery, include: listingFilters.include, fields: listingFilters.fields, ...keyQuery },
   { additionalProperties: false },
 );
 

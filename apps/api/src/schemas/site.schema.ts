@@ -30,6 +30,28 @@ const ArticleUrlTemplateSchema = Type.Union([
   Type.Null(),
 ]);
 
+const AllowedOriginsSchema = Type.Array(
+  Type.String({
+    maxLength: 300,
+    pattern: '^https?://[^\\s/?#]+/?$',
+    description: 'an http(s) origin: scheme, host and optional port, e.g. https://www.metro.example.com',
+  }),
+  {
+    maxItems: 50,
+    description:
+      "browser origins whose pages may read the client API with this site's keys (CORS); [] (default): none",
+  },
+);
+const PublicBaseUrlSchema = Type.Union([
+  Type.String({
+    maxLength: 500,
+    pattern: '^https?://[^\\s?#]+$',
+    description:
+      'where the site serves its feeds and sitemaps from its own domain (<base>/feed.xml, <base>/sitemap.xml); null (default): the origin of articleUrlTemplate',
+  }),
+  Type.Null(),
+]);
+
 export const SiteSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -39,6 +61,12 @@ export const SiteSchema = Type.Object(
     language: Type.String({ description: 'ISO 639 language code (en, pt-BR)' }),
     articleUrlTemplate: Type.Union([Type.String(), Type.Null()], {
       description: 'how public article URLs are built, e.g. https://{domain}/news/{slug}',
+    }),
+    allowedOrigins: Type.Array(Type.String(), {
+      description: "browser origins whose pages may read the client API with this site's keys (CORS)",
+    }),
+    publicBaseUrl: Type.Union([Type.String(), Type.Null()], {
+      description: 'where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate',
     }),
     createdAt: DateTime,
     updatedAt: DateTime,
@@ -74,6 +102,8 @@ export const CreateSiteBodySchema = Type.Object(
     domain: Type.Optional(DomainSchema),
     language: Type.Optional(LanguageSchema),
     articleUrlTemplate: Type.Optional(ArticleUrlTemplateSchema),
+    allowedOrigins: Type.Optional(AllowedOriginsSchema),
+    publicBaseUrl: Type.Optional(PublicBaseUrlSchema),
   },
   { additionalProperties: false },
 );
@@ -85,6 +115,8 @@ export const EditSiteBodySchema = Type.Object(
     domain: Type.Optional(DomainSchema),
     language: Type.Optional(LanguageSchema),
     articleUrlTemplate: Type.Optional(ArticleUrlTemplateSchema),
+    allowedOrigins: Type.Optional(AllowedOriginsSchema),
+    publicBaseUrl: Type.Optional(PublicBaseUrlSchema),
   },
   { additionalProperties: false, minProperties: 1, description: 'any of the fields; at least one' },
 );

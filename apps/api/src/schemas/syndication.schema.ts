@@ -54,6 +54,7 @@ export const JsonFeedSchema = Type.Object(
     version: Type.Literal('https://jsonfeed.org/version/1.1'),
     title: Type.String(),
     home_page_url: Type.String(),
+    feed_url: Type.String({ description: "the feed's public address on the site's domain" }),
     description: Type.String(),
     language: Type.String(),
     items: Type.Array(JsonFeedItemSchema),

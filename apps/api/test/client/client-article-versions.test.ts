@@ -1,5 +1,6 @@
 import { editArticle, type Listing, listPublishedArticles, replaceArticleSites } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
+import { articleInView } from '../../src/client/article-view';
 import { encodeListingCursor } from '../../src/client/listing-cursor';
 import { paginationMeta } from '../../src/schemas/pagination.schema';
 import {
@@ -61,7 +62,9 @@ describe('uncached page reads with the article JSON cache', () => {
         const nextCursor =
           more && last ? encodeListingCursor({ publishedAt: last.publishedAt as Date, id: last.id }) : null;
         const pagination = { ...paginationMeta(page, total), nextCursor };
-        const expected = JSON.stringify({ data: items, meta: { pagination } });
+        // As a site key sees them: with their canonical URL on the site (here none: east has no template).
+        const data = items.map((item) => articleInView(item, { siteId: east, siteSlug: 'east' }));
+        const expected = JSON.stringify({ data, meta: { pagination } });
         const response = await get(url);
         expect(response.statusCode).toBe(200);
         expect(response.body, `${url} round ${round}`).toBe(expected);

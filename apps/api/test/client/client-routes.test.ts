@@ -132,6 +132,7 @@ describe('article JSON', () => {
         'thumbnail',
         'image',
         'hostSites',
+        'urls',
         'isAggregated',
         'source',
         'sourceUrl',

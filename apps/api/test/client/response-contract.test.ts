@@ -78,6 +78,20 @@ describe('client answers validated against the served OpenAPI document', () => {
   it('one article by slug', async () => {
     const body = await expectValid('/api/v1/client/article/{slug}', '/api/v1/client/article/harbour-bridge');
     expect(body.slug).toBe('harbour-bridge');
+    const path = '/api/v1/client/article/{slug}';
+    await expectValid(path, '/api/v1/client/article/harbour-bridge?fields=slug,url');
+    const structured = await expectValid(
+      path,
+      '/api/v1/client/article/harbour-bridge?include=structuredData',
+    );
+    expect(structured.structuredData['@type']).toBe('NewsArticle');
+  });
+
+  it('structured data on lists, and the site', async () => {
+    await expectValid('/api/v1/client/posts', '/api/v1/client/posts?include=structuredData');
+    await expectValid('/api/v1/client/all', '/api/v1/client/all?fields=slug,structuredData');
+    const site = await expectValid('/api/v1/client/site', '/api/v1/client/site');
+    expect(site.slug).toBe('metro');
   });
 
   it('everything at once, wrapped and as an array, with and without fields', async () => {

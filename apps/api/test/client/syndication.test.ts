@@ -81,6 +81,22 @@ async function xmllint(document: string, schema: string): Promise<string> {
 }
 
 describe('RSS 2.0 (feed.xml)', () => {
+  it('names its own public address with atom:link rel="self", and stays well-formed and parseable', async () => {
+    const response = await get(`/feed.xml?api_key=${metroKey}`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toContain('xmlns:atom="http://www.w3.org/2005/Atom"');
+    expect(response.body).toContain(
+      '<atom:link href="https://metro.example.com/feed.xml" rel="self" type="application/rss+xml"/>',
+    );
+    expect(response.body).not.toContain(metroKey);
+    const feed = await parseFeed(response.rawPayload, { url: 'https://metro.example.com/feed.xml' });
+    expect(feed.items.length).toBeGreaterThan(0);
+    const file = join(scratch, 'self-link.xml');
+    await writeFile(file, response.body);
+    const { stderr } = await run('xmllint', ['--noout', file], { timeout: 30_000 });
+    expect(stderr).toBe('');
+  });
+
   it('reads back through our own feed parser with identical titles, guids, dates and categories', async () => {
     const response = await get('/feed.xml');
     expect(response.statusCode, response.body).toBe(200);
@@ -155,6 +171,7 @@ describe('JSON Feed 1.1 (feed.json)', () => {
     expect(feed.version).toBe('https://jsonfeed.org/version/1.1');
     expect(typeof feed.title).toBe('string');
     expect(feed.home_page_url).toBe('https://metro.example.com/');
+    expect(feed.feed_url).toBe('https://metro.example.com/feed.json');
     expect(feed.language).toBe('pt-BR');
     expect(feed.items).toHaveLength(3);
     for (const item of feed.items) {
@@ -214,9 +231,12 @@ describe('sitemaps', () => {
     expect(index.statusCode, index.body).toBe(200);
     expect(await xmllint(index.body, 'siteindex.xsd')).toMatch(/validates/);
     const pageUrl = new URL(/<loc>([^<]+)<\/loc>/.exec(index.body)?.[1]?.replaceAll('&amp;', '&') as string);
-    expect(pageUrl.pathname).toBe('/api/v1/client/sitemap.xml');
-    expect(pageUrl.searchParams.get('page')).toBe('1');
-    const page = await get(`/sitemap.xml${pageUrl.search}`, {});
+    // On the site's own domain (its public base: here the template's origin), never the API host nor a key.
+    expect(pageUrl.href).toBe('https://metro.example.com/sitemap.xml?page=1');
+    expect(index.body).not.toContain(metroKey);
+    expect(index.body).not.toContain('api_key');
+    // The child site proxies <base>/sitemap.xml?page=n to the API with its key.
+    const page = await get(`/sitemap.xml${pageUrl.search}`);
     expect(page.statusCode, page.body).toBe(200);
     expect(await xmllint(page.body, 'sitemap.xsd')).toMatch(/validates/);
     expect(page.body.match(/<url>/g)).toHaveLength(3);

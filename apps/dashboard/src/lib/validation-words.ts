@@ -7,6 +7,8 @@ const patternMeanings: Record<string, string> = {
   domain: 'Enter a host name such as news.example.com (no http:// and no path)',
   slug: 'Use lower-case letters, digits and single dashes, such as metro-news',
   articleUrlTemplate: 'Enter an http(s) address containing {slug}, such as https://{domain}/news/{slug}',
+  allowedOrigins: 'Enter origins such as https://news.example.com (no path), separated by commas',
+  publicBaseUrl: 'Enter an http(s) address such as https://news.example.com, without ? or #',
   language: 'Enter a language code such as en or pt-BR',
 };
 

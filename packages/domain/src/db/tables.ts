@@ -108,6 +108,10 @@ export interface SiteTable {
   language: ColumnType<string, string | undefined, string>;
   /** How the site's public article URLs are built, e.g. `https://{domain}/news/{slug}`; null: not set. */
   article_url_template: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Browser origins (`https://metro.example.com`) whose pages may read with this site's keys (CORS). */
+  allowed_origins: ColumnType<string[], string[] | undefined, string[]>;
+  /** Where the child site serves its feeds and sitemaps; null: the article URL template's origin. */
+  public_base_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import type { HostSiteUrlParts } from '../sites/article-urls';
 
-/** The columns of a published article, with its host-site slugs (sorted) and its tags' slugs. */
+/** The columns of a published article, with its host-site slugs (sorted), their URL parts and its tags' slugs. */
 export const publishedArticleColumns = [
   'articles.id',
   'articles.title',
@@ -22,6 +23,15 @@ export const publishedArticleColumns = [
   sql<string[]>`array(
     select sites.slug from article_sites join sites on sites.id = article_sites.site_id
      where article_sites.article_id = articles.id order by sites.slug)`.as('host_sites'),
+  // What the canonical URLs are built from (article-urls.ts): [slug, template, domain] of each host site
+  // that has a template, read in the same snapshot as the row (a template change touches the row).
+  sql<HostSiteUrlParts[]>`(
+    select coalesce(json_agg(json_build_array(sites.slug, sites.article_url_template, sites.domain)
+                             order by sites.slug), '[]'::json)
+      from article_sites join sites on sites.id = article_sites.site_id
+     where article_sites.article_id = articles.id and sites.article_url_template is not null)`.as(
+    'host_site_urls',
+  ),
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { ArticleRow } from '../db/tables';
+import { articleUrlsOf, type HostSiteUrlParts } from '../sites/article-urls';
 import { labelSlug } from './label-slug';
 
 /** A published article as child sites receive it: public fields only, no workflow or feed internals. */
@@ -17,6 +18,8 @@ export interface PublishedArticle {
   thumbnail: string | null;
   image: string | null;
   hostSites: string[];
+  /** Canonical URL on each host site that has an article URL template, by site slug (article-urls.ts). */
+  urls: Record<string, string>;
   isAggregated: boolean;
   /** The publisher's display name for imported articles; null for manual ones. */
   source: string | null;
@@ -60,7 +63,7 @@ export type PublishedArticleRow = Pick<
   | 'source_published_at'
   | 'published_at'
   | 'updated_at'
-> & { host_sites: string[] | null; tag_slugs: string[] | null };
+> & { host_sites: string[] | null; tag_slugs: string[] | null; host_site_urls: HostSiteUrlParts[] | null };
 
 export function toPublishedArticle(row: PublishedArticleRow): PublishedArticle {
   const aggregated = row.is_aggregated;
@@ -77,6 +80,7 @@ export function toPublishedArticle(row: PublishedArticleRow): PublishedArticle {
     thumbnail: row.thumbnail,
     image: row.image,
     hostSites: row.host_sites ?? [],
+    urls: articleUrlsOf(row.host_site_urls ?? [], row.slug),
     isAggregated: aggregated,
     source: aggregated ? row.source : null,
     sourceUrl: aggregated ? row.source_url : null,

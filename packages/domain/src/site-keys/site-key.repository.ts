@@ -59,7 +59,12 @@ export async function findSiteKeyOwnerByHash(db: DbOrTx, hash: Buffer): Promise<
   return db
     .selectFrom('site_api_keys')
     .innerJoin('sites', 'sites.id', 'site_api_keys.site_id')
-    .select(['site_api_keys.id as keyId', 'sites.id as siteId', 'sites.slug as siteSlug'])
+    .select([
+      'site_api_keys.id as keyId',
+      'sites.id as siteId',
+      'sites.slug as siteSlug',
+      'sites.allowed_origins as allowedOrigins',
+    ])
     .where('site_api_keys.key_hash', '=', hash)
     .where('site_api_keys.revoked_at', 'is', null)
     .executeTakeFirst();

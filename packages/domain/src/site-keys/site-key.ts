@@ -19,6 +19,8 @@ export interface SiteKeyOwner {
   keyId: string;
   siteId: string;
   siteSlug: string;
+  /** The site's allowed browser origins (CORS). */
+  allowedOrigins: string[];
 }
 
 export const siteKeyPrefix = 'nsk_';

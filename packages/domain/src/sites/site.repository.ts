@@ -94,3 +94,13 @@ export async function deleteSiteById(db: DbOrTx, id: string): Promise<boolean> {
   const result = await db.deleteFrom('sites').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Every origin some site allows (CORS): what a preflight, which carries no key, may be answered for. */
+export async function findAllAllowedOrigins(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sites')
+    .select(sql<string>`unnest(allowed_origins)`.as('origin'))
+    .distinct()
+    .execute();
+  return rows.map((row) => row.origin);
+}

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { checkArticleUrlTemplate } from './article-url';
 import type { Site } from './site';
 import { deleteSiteById, findSiteById, insertSite, updateSiteColumns } from './site.repository';
+import { normaliseAllowedOrigins, normalisePublicBaseUrl } from './site-public-urls';
 
 /** What an administrator writes about a child site. */
 export interface SiteFields {
@@ -15,11 +16,22 @@ export interface SiteFields {
   language?: string;
   /** Default null (no syndication URLs until set). */
   articleUrlTemplate?: string | null;
+  /** Browser origins allowed to read with the site's keys (CORS); default none. */
+  allowedOrigins?: string[];
+  /** Where the site serves its feeds and sitemaps; default null (the template's origin). */
+  publicBaseUrl?: string | null;
 }
 
+/** The row columns of some fields, the allowed origins and public base normalised (or refused). */
 function toRow(fields: Partial<SiteFields>): SiteRowUpdate {
-  const { articleUrlTemplate, ...rest } = fields;
-  return articleUrlTemplate === undefined ? rest : { ...rest, article_url_template: articleUrlTemplate };
+  const { articleUrlTemplate, allowedOrigins, publicBaseUrl, ...rest } = fields;
+  const row: SiteRowUpdate = { ...rest };
+  if (articleUrlTemplate !== undefined) row.article_url_template = articleUrlTemplate;
+  if (allowedOrigins !== undefined) row.allowed_origins = normaliseAllowedOrigins(allowedOrigins);
+  if (publicBaseUrl !== undefined) {
+    row.public_base_url = publicBaseUrl === null ? null : normalisePublicBaseUrl(publicBaseUrl);
+  }
+  return row;
 }
 
 const slugKey = 'sites_slug_key';
@@ -30,8 +42,9 @@ function slugTaken(slug: string | undefined) {
 
 export async function createSite(db: DbOrTx, fields: SiteFields): Promise<Site> {
   if (fields.articleUrlTemplate) checkArticleUrlTemplate(fields.articleUrlTemplate, fields.domain);
+  const row = toRow(fields);
   try {
-    return await insertSite(db, { ...toRow(fields), slug: fields.slug, name: fields.name });
+    return await insertSite(db, { ...row, slug: fields.slug, name: fields.name });
   } catch (error) {
     if (isUniqueViolation(error, slugKey)) throw slugTaken(fields.slug);
     throw error;
@@ -58,8 +71,9 @@ export async function editSite(db: DbOrTx, id: string, patch: Partial<SiteFields
     if (template !== null) checkArticleUrlTemplate(template, domain);
   }
   let site: Site | undefined;
+  const row = toRow(patch);
   try {
-    site = await updateSiteColumns(db, id, toRow(patch));
+    site = await updateSiteColumns(db, id, row);
   } catch (error) {
     if (isUniqueViolation(error, slugKey)) throw slugTaken(patch.slug);
     throw error;

@@ -10,6 +10,10 @@ export interface Site {
   language: string;
   /** How the site's public article URLs are built (`https://{domain}/news/{slug}`); null: not set. */
   articleUrlTemplate: string | null;
+  /** Browser origins whose pages may read the client API with this site's keys (CORS); empty: none. */
+  allowedOrigins: string[];
+  /** Where the site serves its feeds and sitemaps from its own domain; null: the template's origin. */
+  publicBaseUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,6 +31,8 @@ export function toSite(row: SiteRow): Site {
     domain: row.domain,
     language: row.language,
     articleUrlTemplate: row.article_url_template,
+    allowedOrigins: row.allowed_origins,
+    publicBaseUrl: row.public_base_url,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

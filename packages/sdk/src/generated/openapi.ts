@@ -157,6 +157,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/client/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's site: name, language, article URL template, public feed and sitemap URLs */
+        get: operations["getClientSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client/sitemap-news.xml": {
         parameters: {
             query?: never;
@@ -408,6 +425,7 @@ export interface components {
             sourcePublishedAt: string | null;
             /** @description URL of the original article (aggregated articles only) */
             sourceUrl: string | null;
+            structuredData?: components["schemas"]["NewsArticleStructuredData"];
             /** @description the same tags with their slugs, the values the `tag` filter takes */
             tagObjects: components["schemas"]["ClientTag"][];
             /** @description tags as written (kept for compatibility; see tagObjects) */
@@ -417,6 +435,15 @@ export interface components {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: uri
+             * @description reads scoped to one site (a site key, or the network key with ?site=): the article's canonical URL on that site, from its articleUrlTemplate (null: the site has none)
+             */
+            url?: string | null;
+            /** @description network-wide reads (the network key without ?site=) and webhook payloads: the canonical URL on each host site that has an articleUrlTemplate, by site slug */
+            urls?: {
+                [key: string]: string;
+            };
         };
         /**
          * ClientArticleFields
@@ -450,6 +477,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description URL of the original article (aggregated articles only) */
             sourceUrl?: string | null;
+            structuredData?: components["schemas"]["NewsArticleStructuredData"];
             /** @description the same tags with their slugs, the values the `tag` filter takes */
             tagObjects?: components["schemas"]["ClientTag"][];
             /** @description tags as written (kept for compatibility; see tagObjects) */
@@ -459,6 +487,15 @@ export interface components {
             title?: string;
             /** Format: date-time */
             updatedAt?: string;
+            /**
+             * Format: uri
+             * @description reads scoped to one site (a site key, or the network key with ?site=): the article's canonical URL on that site, from its articleUrlTemplate (null: the site has none)
+             */
+            url?: string | null;
+            /** @description network-wide reads (the network key without ?site=) and webhook payloads: the canonical URL on each host site that has an articleUrlTemplate, by site slug */
+            urls?: {
+                [key: string]: string;
+            };
         };
         /** ClientArticlePage */
         ClientArticlePage: {
@@ -504,6 +541,49 @@ export interface components {
         /** ClientPaginationMeta */
         ClientPaginationMeta: {
             pagination: components["schemas"]["ClientPagination"];
+        };
+        /** ClientSite */
+        ClientSite: {
+            /** @description browser origins this site's keys answer (CORS) */
+            allowedOrigins: string[];
+            /** @description how articles' `url` is built, e.g. https://{domain}/news/{slug} */
+            articleUrlTemplate: string | null;
+            domain: string | null;
+            /** @description the public addresses of the site's feeds and sitemaps on its own domain (the RSS self link and the sitemap index use them) */
+            feeds: {
+                /**
+                 * Format: uri
+                 * @description <publicBaseUrl>/feed.json, proxied to GET /api/v1/client/feed.json
+                 */
+                jsonFeed: string | null;
+                /**
+                 * Format: uri
+                 * @description <publicBaseUrl>/sitemap-news.xml, proxied to GET /api/v1/client/sitemap-news.xml
+                 */
+                newsSitemap: string | null;
+                /**
+                 * Format: uri
+                 * @description <publicBaseUrl>/feed.xml, proxied to GET /api/v1/client/feed.xml
+                 */
+                rss: string | null;
+                /**
+                 * Format: uri
+                 * @description <publicBaseUrl>/sitemap.xml, proxied to GET /api/v1/client/sitemap.xml
+                 */
+                sitemap: string | null;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @description BCP 47 language (en, pt-BR): feeds, sitemaps, structured data */
+            language: string;
+            name: string;
+            /**
+             * Format: uri
+             * @description where the site serves its feeds and sitemaps: its publicBaseUrl, else the origin of articleUrlTemplate; null: neither is set
+             */
+            publicBaseUrl: string | null;
+            /** @description the name articles use in hostSites, and ?site= takes */
+            slug: string;
         };
         /** ClientTag */
         ClientTag: {
@@ -597,6 +677,8 @@ export interface components {
         /** JsonFeed */
         JsonFeed: {
             description: string;
+            /** @description the feed's public address on the site's domain */
+            feed_url: string;
             home_page_url: string;
             items: components["schemas"]["JsonFeedItem"][];
             language: string;
@@ -629,6 +711,57 @@ export interface components {
             title: string;
             /** @description the article's public URL (the site's articleUrlTemplate) */
             url: string;
+        };
+        /**
+         * NewsArticleStructuredData
+         * @description schema.org NewsArticle (JSON-LD), only when asked for (`include=structuredData` or `fields=structuredData`) on a read scoped to one site
+         */
+        NewsArticleStructuredData: {
+            /** @enum {string} */
+            "@context": "https://schema.org";
+            /** @enum {string} */
+            "@type": "NewsArticle";
+            articleSection?: string;
+            /** @description the feed publisher for imported articles, else the site */
+            author: {
+                /** @enum {string} */
+                "@type": "Organization";
+                name: string;
+                /** Format: uri */
+                url?: string;
+            }[];
+            /** Format: date-time */
+            dateModified: string;
+            /** Format: date-time */
+            datePublished: string;
+            /** @description the excerpt */
+            description: string;
+            /** @description the title, cut to 110 characters (Google shows no more) */
+            headline: string;
+            /** @description image, then thumbnail */
+            image?: string[];
+            /** @description the site's language (BCP 47) */
+            inLanguage: string;
+            /**
+             * Format: uri
+             * @description imported articles: the original
+             */
+            isBasedOn?: string;
+            keywords?: string[];
+            /** Format: uri */
+            mainEntityOfPage?: string;
+            publisher: {
+                /** @enum {string} */
+                "@type": "Organization";
+                name: string;
+                /** Format: uri */
+                url?: string;
+            };
+            /**
+             * Format: uri
+             * @description the canonical URL on the site
+             */
+            url?: string;
         };
         /** Pagination */
         Pagination: {
@@ -686,6 +819,8 @@ export interface components {
         };
         /** Site */
         Site: {
+            /** @description browser origins whose pages may read the client API with this site's keys (CORS) */
+            allowedOrigins: string[];
             /** @description how public article URLs are built, e.g. https://{domain}/news/{slug} */
             articleUrlTemplate: string | null;
             /** Format: date-time */
@@ -696,6 +831,8 @@ export interface components {
             /** @description ISO 639 language code (en, pt-BR) */
             language: string;
             name: string;
+            /** @description where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate */
+            publicBaseUrl: string | null;
             /** @description the name articles use in hostSites */
             slug: string;
             /** Format: date-time */
@@ -725,6 +862,8 @@ export interface components {
         };
         /** SiteListItem */
         SiteListItem: {
+            /** @description browser origins whose pages may read the client API with this site's keys (CORS) */
+            allowedOrigins: string[];
             /** @description articles hosted on the site */
             articleCount: {
                 /** @description of those, published: what its readers see today */
@@ -742,6 +881,8 @@ export interface components {
             /** @description ISO 639 language code (en, pt-BR) */
             language: string;
             name: string;
+            /** @description where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate */
+            publicBaseUrl: string | null;
             /** @description the name articles use in hostSites */
             slug: string;
             /** Format: date-time */
@@ -900,10 +1041,12 @@ export interface operations {
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
                 fields?: string;
                 /** @description `wrapped` (default): `{ data, meta }` like the paginated lists; `array`: a bare JSON array (the answer before issue 16, for clients not yet updated) */
                 format?: "wrapped" | "array";
+                /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
+                include?: "structuredData";
                 /** @description only articles published at or after this instant: an ISO 8601 date (2026-11-23, midnight UTC) or date-time (2026-11-23T08:00:00Z; no zone: UTC) */
                 publishedAfter?: string;
                 /** @description only articles published before this instant: an ISO 8601 date (2026-11-23, midnight UTC) or date-time (2026-11-23T08:00:00Z; no zone: UTC) */
@@ -966,6 +1109,7 @@ export interface operations {
                      *           "hostSites": [
                      *             "metro"
                      *           ],
+                     *           "url": "https://metro.example.com/news/harbour-bridge-reopens",
                      *           "isAggregated": false,
                      *           "source": null,
                      *           "sourceUrl": null,
@@ -995,6 +1139,7 @@ export interface operations {
                      *           "hostSites": [
                      *             "metro"
                      *           ],
+                     *           "url": "https://metro.example.com/news/council-approves-new-tram-line",
                      *           "isAggregated": true,
                      *           "source": "Daily Planet",
                      *           "sourceUrl": "https://planet.example/tram-line",
@@ -1088,6 +1233,10 @@ export interface operations {
     getClientArticle: {
         parameters: {
             query?: {
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                fields?: string;
+                /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
+                include?: "structuredData";
                 /** @description network key: only this site (slug); a site key may name only its own site */
                 site?: string;
             };
@@ -1138,6 +1287,7 @@ export interface operations {
                      *       "hostSites": [
                      *         "metro"
                      *       ],
+                     *       "url": "https://metro.example.com/news/harbour-bridge-reopens",
                      *       "isAggregated": false,
                      *       "source": null,
                      *       "sourceUrl": null,
@@ -1146,7 +1296,7 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["ClientArticle"];
+                    "application/json": components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"];
                 };
             };
             /** @description Not modified: the ETag in If-None-Match is current */
@@ -1401,6 +1551,7 @@ export interface operations {
                      *             "hostSites": [
                      *               "metro"
                      *             ],
+                     *             "url": "https://metro.example.com/news/harbour-bridge-reopens",
                      *             "isAggregated": false,
                      *             "source": null,
                      *             "sourceUrl": null,
@@ -1537,6 +1688,7 @@ export interface operations {
                      *       "version": "https://jsonfeed.org/version/1.1",
                      *       "title": "Metro Daily",
                      *       "home_page_url": "https://metro.example.com/",
+                     *       "feed_url": "https://metro.example.com/feed.json",
                      *       "description": "Latest articles from Metro Daily",
                      *       "language": "en",
                      *       "items": [
@@ -1659,8 +1811,8 @@ export interface operations {
                 content: {
                     /**
                      * @example <?xml version="1.0" encoding="UTF-8"?>
-                     *     <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">
-                     *     <channel><title>Metro Daily</title><link>https://metro.example.com/</link><description>Latest articles from Metro Daily</description><language>en</language>
+                     *     <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom">
+                     *     <channel><atom:link href="https://metro.example.com/feed.xml" rel="self" type="application/rss+xml"/><title>Metro Daily</title><link>https://metro.example.com/</link><description>Latest articles from Metro Daily</description><language>en</language>
                      *     <item><title>Harbour bridge reopens</title><link>https://metro.example.com/news/harbour-bridge-reopens</link><guid isPermaLink="false">0b6e2b1e-8f0c-4a59-9c43-1f0a4c1d2e3f</guid><pubDate>Fri, 20 Nov 2026 12:00:00 GMT</pubDate><category>news</category><description>Traffic is back.</description><content:encoded>&lt;p&gt;Traffic is back.&lt;/p&gt;</content:encoded></item>
                      *     </channel></rss>
                      */
@@ -1752,8 +1904,10 @@ export interface operations {
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
                 fields?: string;
+                /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
+                include?: "structuredData";
                 /** @description page size, at most 100 */
                 limit?: number;
                 /** @description page number, from 1 */
@@ -1815,6 +1969,7 @@ export interface operations {
                      *           "hostSites": [
                      *             "metro"
                      *           ],
+                     *           "url": "https://metro.example.com/news/council-approves-new-tram-line",
                      *           "isAggregated": true,
                      *           "source": "Daily Planet",
                      *           "sourceUrl": "https://planet.example/tram-line",
@@ -1914,8 +2069,10 @@ export interface operations {
                 aggregated?: boolean;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
                 fields?: string;
+                /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
+                include?: "structuredData";
                 /** @description page size, at most 100 */
                 limit?: number;
                 /** @description page number, from 1 */
@@ -1982,6 +2139,7 @@ export interface operations {
                      *           "hostSites": [
                      *             "metro"
                      *           ],
+                     *           "url": "https://metro.example.com/news/harbour-bridge-reopens",
                      *           "isAggregated": false,
                      *           "source": null,
                      *           "sourceUrl": null,
@@ -2011,6 +2169,7 @@ export interface operations {
                      *           "hostSites": [
                      *             "metro"
                      *           ],
+                     *           "url": "https://metro.example.com/news/council-approves-new-tram-line",
                      *           "isAggregated": true,
                      *           "source": "Daily Planet",
                      *           "sourceUrl": "https://planet.example/tram-line",
@@ -2187,6 +2346,128 @@ export interface operations {
                      *       "message": "This key reads only its own site"
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientSite: {
+        parameters: {
+            query?: {
+                /** @description network key: only this site (slug); a site key may name only its own site */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c0d8a52-51a4-4b8e-8d7b-0f3e5b6a1c2d",
+                     *       "slug": "metro",
+                     *       "name": "Metro Daily",
+                     *       "domain": "metro.example.com",
+                     *       "language": "en",
+                     *       "articleUrlTemplate": "https://{domain}/news/{slug}",
+                     *       "publicBaseUrl": "https://metro.example.com",
+                     *       "allowedOrigins": [
+                     *         "https://metro.example.com"
+                     *       ],
+                     *       "feeds": {
+                     *         "rss": "https://metro.example.com/feed.xml",
+                     *         "jsonFeed": "https://metro.example.com/feed.json",
+                     *         "sitemap": "https://metro.example.com/sitemap.xml",
+                     *         "newsSitemap": "https://metro.example.com/sitemap-news.xml"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientSite"];
+                };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "code": "INVALID_API_KEY",
+                     *       "error": "Unauthorized",
+                     *       "message": "Missing, invalid or revoked API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "code": "SITE_FORBIDDEN",
+                     *       "error": "Forbidden",
+                     *       "message": "This key reads only its own site"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

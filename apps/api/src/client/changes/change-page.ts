@@ -51,6 +51,7 @@ export async function changePage(
       upserts.map((item) => ({ id: item.articleId, version: item.currentVersion as string })),
       (ids) => findPublishedArticlesByIds(db, ids),
       serializeArticle,
+      scope.siteId,
     );
     // null: an article changed between the two reads; read again, so the page is of one moment.
     if (articles) {

@@ -1,3 +1,4 @@
+import { publicFeedPaths } from '../client-site';
 import type { SyndicatedSite, SyndicationItem } from './syndication-item';
 
 /** A JSON Feed 1.1 document (https://www.jsonfeed.org/version/1.1/). */
@@ -5,6 +6,7 @@ export interface JsonFeed {
   version: 'https://jsonfeed.org/version/1.1';
   title: string;
   home_page_url: string;
+  feed_url: string;
   description: string;
   language: string;
   items: JsonFeedItem[];
@@ -27,13 +29,14 @@ export interface JsonFeedItem {
 /**
  * The feed as JSON Feed 1.1: `id` is the article id (as the RSS guid), `summary` the excerpt, `content_html`
  * the sanitised body; an imported article names its publisher as author and the original as external_url.
- * No `feed_url`: the URL a reader used carries its API key.
+ * `feed_url` is the feed's public address on the site's domain (never the API's, whose URL carries a key).
  */
 export function renderJsonFeed(site: SyndicatedSite, items: readonly SyndicationItem[]): JsonFeed {
   return {
     version: 'https://jsonfeed.org/version/1.1',
     title: site.name,
     home_page_url: site.homeUrl,
+    feed_url: `${site.publicBaseUrl}/${publicFeedPaths.jsonFeed}`,
     description: `Latest articles from ${site.name}`,
     language: site.language,
     items: items.map(jsonFeedItem),

@@ -1,3 +1,4 @@
+import { publicFeedPaths } from '../client-site';
 import type { SyndicatedSite, SyndicationItem } from './syndication-item';
 import { element, escapeXml } from './xml';
 
@@ -11,7 +12,9 @@ export function renderRss(site: SyndicatedSite, items: readonly SyndicationItem[
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" ',
-    'xmlns:media="http://search.yahoo.com/mrss/">\n<channel>\n',
+    'xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>\n',
+    // The feed's own public address (RSS Best Practices: atom:link rel="self"), on the site's domain.
+    `<atom:link href="${escapeXml(`${site.publicBaseUrl}/${publicFeedPaths.rss}`)}" rel="self" type="application/rss+xml"/>`,
     element('title', site.name),
     element('link', site.homeUrl),
     element('description', `Latest articles from ${site.name}`),

@@ -1,4 +1,4 @@
-import { articleUrlOf, type PublishedArticle, type Site } from '@newsroom/domain';
+import { articleUrlOf, type PublishedArticle, publicBaseOf, type Site } from '@newsroom/domain';
 
 /** A child site as its feeds and sitemaps describe it. Only sites with an article URL template have feeds. */
 export interface SyndicatedSite {
@@ -7,6 +7,11 @@ export interface SyndicatedSite {
   language: string;
   /** The site's home page: the origin of its article URLs, with a trailing slash. */
   homeUrl: string;
+  /**
+   * Where the site serves its feeds and sitemaps from its own domain (no trailing slash): the RSS self link
+   * and the sitemap index's <loc>s, never the API's host (whose URLs carry a key).
+   */
+  publicBaseUrl: string;
   articleUrl(slug: string): string;
 }
 
@@ -36,6 +41,7 @@ export function syndicatedSite(site: Site & { articleUrlTemplate: string }): Syn
     name: site.name,
     language: site.language,
     homeUrl: `${new URL(articleUrl('x')).origin}/`,
+    publicBaseUrl: publicBaseOf(site) ?? new URL(articleUrl('x')).origin,
     articleUrl,
   };
 }

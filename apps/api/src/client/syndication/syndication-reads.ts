@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error';
 import { siteIdInScope } from '../client-scope';
+import { publicFeedPaths } from '../client-site';
 import { sendCacheable } from '../http-caching';
 import { type CacheableResponse, cacheable } from '../response-bytes';
 import { renderJsonFeed } from './json-feed';
@@ -79,31 +80,24 @@ export async function sendNewsSitemap(
 }
 
 /**
- * Without `page`, the sitemap index: one absolute URL per 50,000 articles, pointing back at this route with
- * `page=n` and the request's own `site` and `api_key` parameters (so whoever read the index can read the
- * pages). With `page`, that page's URL set; a page past the end is 404 SITEMAP_PAGE_NOT_FOUND.
+ * Without `page`, the sitemap index: one absolute URL per 50,000 articles, `<publicBaseUrl>/sitemap.xml?page=n`
+ * on the site's own domain (the child site proxies or rewrites it to this route): never the API's host, nor
+ * a key. With `page`, that page's URL set; a page past the end is 404 SITEMAP_PAGE_NOT_FOUND.
  */
 export async function sendSitemap(
   request: FastifyRequest,
   reply: FastifyReply,
-  query: { site?: string; api_key?: string; page?: number },
+  query: { site?: string; page?: number },
 ) {
   const siteId = await syndicationSiteId(request, query.site);
   const { db } = request.server;
   if (query.page === undefined) {
-    const base = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
-    const response = await cached(
-      request,
-      siteId,
-      `sitemap-index|${siteId}|${base}|${query.site}|${query.api_key}`,
-      async () => {
-        await loadSyndicatedSite(request, siteId);
-        const pages = Math.max(1, Math.ceil((await countPublishedOnSite(db, siteId)) / sitemapPageSize));
-        return renderSitemapIndex(
-          Array.from({ length: pages }, (_, index) => pageUrl(base, query, index + 1)),
-        );
-      },
-    );
+    const response = await cached(request, siteId, `sitemap-index|${siteId}`, async () => {
+      const site = await loadSyndicatedSite(request, siteId);
+      const pages = Math.max(1, Math.ceil((await countPublishedOnSite(db, siteId)) / sitemapPageSize));
+      const base = `${site.publicBaseUrl}/${publicFeedPaths.sitemap}`;
+      return renderSitemapIndex(Array.from({ length: pages }, (_, index) => `${base}?page=${index + 1}`));
+    });
     return sendSyndication(request, reply, response, syndicationTypes.xml);
   }
   const page = query.page;
@@ -115,14 +109,6 @@ export async function sendSitemap(
   });
   if (!response) throw new HttpError(404, 'SITEMAP_PAGE_NOT_FOUND', `The sitemap has no page ${page}`);
   return sendSyndication(request, reply, response, syndicationTypes.xml);
-}
-
-function pageUrl(base: string, query: { site?: string; api_key?: string }, page: number): string {
-  const params = new URLSearchParams();
-  if (query.site !== undefined) params.set('site', query.site);
-  if (query.api_key !== undefined) params.set('api_key', query.api_key);
-  params.set('page', String(page));
-  return `${base}?${params}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { decodeCursor, decodeSnapshotCursor } from '../../client/changes/change-
 import { changePage, startOfChanges } from '../../client/changes/change-page';
 import { scheduleChangeRetention } from '../../client/changes/change-retention';
 import { snapshotPage, startSnapshot } from '../../client/changes/change-snapshot';
+import { articleWriter } from '../../client/client-reads';
 import { presentedKey, siteIdInScope } from '../../client/client-scope';
 import { matchesIfNoneMatch } from '../../client/http-caching';
 import { etagOf } from '../../client/response-bytes';
@@ -58,7 +59,9 @@ export const clientChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       const scope = { siteId, siteSlug: siteId === null ? null : (site ?? request.clientScope.siteSlug) };
       const { db, caches, serializers } = request.server.clientContent.reads;
-      const sources = { db, articleJson: caches.articleJson, serializeArticle: serializers.article };
+      // Upserts carry the article as /client/article/:slug writes it for this scope (url or urls).
+      const serializeArticle = await articleWriter({ db, serializers }, null, scope);
+      const sources = { db, articleJson: caches.articleJson, serializeArticle };
       if (initial) return send(await startSnapshot(sources, scope, limit));
       if (since === undefined) return send(await startOfChanges(request.server.db));
       const snapshot = decodeSnapshotCursor(since);

@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { afterOf, fieldsOf, listingOf } from '../../client/client-listing-query';
+import { afterOf, articleFieldsOf, listingOf } from '../../client/client-listing-query';
 import { readAll, readArticle, readListingPage, readTaxonomy } from '../../client/client-reads';
-import { presentedKey, siteIdInScope } from '../../client/client-scope';
+import { presentedKey, siteIdInScope, siteInScope } from '../../client/client-scope';
 import { sendCacheable, sendStreamed } from '../../client/http-caching';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,
   ClientArticlePageSchema,
-  ClientArticleSchema,
+  ClientArticleQuerySchema,
   ClientListedArticleSchema,
   ClientListingQuerySchema,
   ClientScopeQuerySchema,
@@ -47,14 +47,16 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/posts',
     { config, schema: { ...listingSchema, summary: 'Published articles, newest first, paginated' } },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId, aggregatedOnly: false });
-      const { page, limit, fields } = request.query;
+      const view = await siteInScope(request, request.query.site);
+      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: false });
+      const { page, limit } = request.query;
+      const fields = articleFieldsOf(request.query, view.siteId);
       const response = await readListingPage(
         app.clientContent.reads,
         listing,
         { page, limit, after: afterOf(request) },
-        fieldsOf(fields),
+        fields,
+        view,
       );
       return sendCacheable(request, reply, response);
     },
@@ -70,14 +72,16 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId, aggregatedOnly: true });
-      const { page, limit, fields } = request.query;
+      const view = await siteInScope(request, request.query.site);
+      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: true });
+      const { page, limit } = request.query;
+      const fields = articleFieldsOf(request.query, view.siteId);
       const response = await readListingPage(
         app.clientContent.reads,
         listing,
         { page, limit, after: afterOf(request) },
-        fieldsOf(fields),
+        fields,
+        view,
       );
       return sendCacheable(request, reply, response);
     },
@@ -92,18 +96,20 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         params: ClientSlugParamsSchema,
-        querystring: ClientScopeQuerySchema,
+        querystring: ClientArticleQuerySchema,
         response: {
-          200: ClientArticleSchema,
+          // The whole article, or with fields= only the fields named (as the listings' items).
+          200: ClientListedArticleSchema,
           304: NotModifiedSchema,
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
+      const view = await siteInScope(request, request.query.site);
+      const fields = articleFieldsOf(request.query, view.siteId);
       const { slug } = request.params;
-      const response = await readArticle(app.clientContent.reads, siteId, slug);
+      const response = await readArticle(app.clientContent.reads, view, slug, fields);
       if (!response) throw new NotFoundError('article', slug);
       return sendCacheable(request, reply, response);
     },
@@ -129,10 +135,11 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const siteId = await siteIdInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId, aggregatedOnly: false });
-      const { format = 'wrapped', fields } = request.query;
-      const all = readAll(app.clientContent.reads, listing, { format, fields: fieldsOf(fields) });
+      const view = await siteInScope(request, request.query.site);
+      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: false });
+      const { format = 'wrapped' } = request.query;
+      const fields = articleFieldsOf(request.query, view.siteId);
+      const all = readAll(app.clientContent.reads, listing, { format, fields }, view);
       return sendStreamed(request, reply, all);
     },
   );

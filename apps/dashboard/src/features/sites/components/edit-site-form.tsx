@@ -6,11 +6,12 @@ import { errorMessage } from '../../../lib/api-error';
 import type { Site } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useEditSite } from '../api/sites';
-import { siteBody, siteCodeFields, siteFields, syndicationBody } from './site-fields';
+import { browserAccessBody, siteBody, siteCodeFields, siteFields, syndicationBody } from './site-fields';
 
 /**
  * Rename a site, change its slug, set / clear its domain, and set what its feeds and sitemaps need: the
- * language and how its public article URLs are built.
+ * language and how its public article URLs are built; and which browser origins may read its content (CORS)
+ * and where it serves its feeds and sitemaps.
  */
 export function EditSiteForm({ site, onDone }: { site: Site; onDone(): void }) {
   const [name, setName] = useState(site.name);
@@ -18,6 +19,8 @@ export function EditSiteForm({ site, onDone }: { site: Site; onDone(): void }) {
   const [domain, setDomain] = useState(site.domain ?? '');
   const [language, setLanguage] = useState(site.language);
   const [template, setTemplate] = useState(site.articleUrlTemplate ?? '');
+  const [origins, setOrigins] = useState(site.allowedOrigins.join(', '));
+  const [publicBase, setPublicBase] = useState(site.publicBaseUrl ?? '');
   const edit = useEditSite(site.id);
   const toast = useToast();
   const errors = fieldErrors(edit.error, siteFields, siteCodeFields);
@@ -26,7 +29,11 @@ export function EditSiteForm({ site, onDone }: { site: Site; onDone(): void }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     edit.mutate(
-      { ...siteBody(name, slug, domain), ...syndicationBody(language, template) },
+      {
+        ...siteBody(name, slug, domain),
+        ...syndicationBody(language, template),
+        ...browserAccessBody(origins, publicBase),
+      },
       {
         onSuccess: (saved) => {
           toast({ kind: 'success', title: `Site “${saved.name}” saved` });
@@ -84,6 +91,22 @@ export function EditSiteForm({ site, onDone }: { site: Site; onDone(): void }) {
           error={errors.articleUrlTemplate}
           placeholder="https://{domain}/news/{slug}"
           hint="Public address of an article, for the site's RSS, JSON Feed and sitemaps. Empty: none."
+        />
+        <TextField
+          label="Public base URL"
+          value={publicBase}
+          onChange={(e) => setPublicBase(e.target.value)}
+          error={errors.publicBaseUrl}
+          placeholder="https://news.example.com"
+          hint="Where the site serves /feed.xml and /sitemap.xml itself. Empty: the template's address."
+        />
+        <TextField
+          label="Allowed browser origins"
+          value={origins}
+          onChange={(e) => setOrigins(e.target.value)}
+          error={errors.allowedOrigins}
+          placeholder="https://news.example.com, https://www.news.example.com"
+          hint="Pages on these origins may read the client API with this site's keys (CORS). Empty: none."
         />
       </div>
       <div className="row">

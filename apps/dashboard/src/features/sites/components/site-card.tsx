@@ -31,6 +31,11 @@ export function SiteCard({ site, onDelete }: { site: Site; onDelete(): void }) {
               'No article URL template: no feeds or sitemaps'
             )}
           </p>
+          <p className="muted site-card-meta">
+            {site.allowedOrigins.length > 0
+              ? `Browsers may read from ${site.allowedOrigins.join(', ')}`
+              : 'No browser origin may read its content'}
+          </p>
         </div>
         {!editing && (
           <div className="row">

@@ -1,9 +1,19 @@
 import type { CreateSiteBody, EditSiteBody } from '../../../lib/api-types';
 
-export const siteFields = ['name', 'slug', 'domain', 'language', 'articleUrlTemplate'] as const;
+export const siteFields = [
+  'name',
+  'slug',
+  'domain',
+  'language',
+  'articleUrlTemplate',
+  'allowedOrigins',
+  'publicBaseUrl',
+] as const;
 export const siteCodeFields = {
   SITE_SLUG_TAKEN: 'slug',
   INVALID_ARTICLE_URL_TEMPLATE: 'articleUrlTemplate',
+  INVALID_ALLOWED_ORIGIN: 'allowedOrigins',
+  INVALID_PUBLIC_BASE_URL: 'publicBaseUrl',
 } as const;
 
 /** A slug suggested from the name: lower-case ASCII words joined by dashes (the API's rule), at most 63. */
@@ -28,4 +38,16 @@ export function siteBody(name: string, slug: string, domain: string): CreateSite
 export function syndicationBody(language: string, articleUrlTemplate: string): EditSiteBody {
   const template = articleUrlTemplate.trim();
   return { language: language.trim(), articleUrlTemplate: template === '' ? null : template };
+}
+
+/**
+ * The browser-access settings as the API's edit body: origins separated by commas, spaces or new lines
+ * (none: no browser may read), and an empty public base cleared (the template's origin is used).
+ */
+export function browserAccessBody(allowedOrigins: string, publicBaseUrl: string): EditSiteBody {
+  const base = publicBaseUrl.trim();
+  return {
+    allowedOrigins: allowedOrigins.split(/[\s,]+/).filter((origin) => origin !== ''),
+    publicBaseUrl: base === '' ? null : base,
+  };
 }

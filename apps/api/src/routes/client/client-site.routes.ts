@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NotFoundError } from '@newsroom/domain';
+import { siteIdInScope } from '../../client/client-scope';
+import { readClientSite } from '../../client/client-site';
+import { sendCacheable } from '../../client/http-caching';
+import { cacheable } from '../../client/response-bytes';
+import { HttpError } from '../../http-error';
+import { limitedBy } from '../../rate-limits/rate-limits.plugin';
+import { ClientScopeQuerySchema, NotModifiedSchema } from '../../schemas/client-article.schema';
+import { ClientSiteSchema } from '../../schemas/client-site.schema';
+import { errorResponses } from '../../schemas/error.schema';
+import { perKey } from './client.routes';
+
+/**
+ * GET /client/site: the key's own site (name, language, URL template, public feed and sitemap URLs).
+ * Decision: the network key names a site with ?site= (400 SITE_REQUIRED otherwise), as the feeds do; the
+ * list of sites is an administrator's (GET /api/v1/site).
+ */
+export const clientSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/site',
+    {
+      config: limitedBy(app.config.rateLimits.client, 'client', perKey),
+      schema: {
+        summary: "The key's site: name, language, article URL template, public feed and sitemap URLs",
+        tags: ['client'],
+        security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
+        querystring: ClientScopeQuerySchema,
+        response: {
+          200: ClientSiteSchema,
+          304: NotModifiedSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const siteId = await siteIdInScope(request, request.query.site);
+      if (siteId === null) {
+        throw new HttpError(400, 'SITE_REQUIRED', 'The network key names a site: ?site=<slug>');
+      }
+      // Cached like the other reads, and retired by any change of a site row.
+      const response = await app.clientContent.reads.caches.responses.get(
+        siteId,
+        `site|${siteId}`,
+        async () => {
+          const site = await readClientSite(app.db, siteId);
+          return site ? cacheable(JSON.stringify(site)) : null;
+        },
+      );
+      if (!response) throw new NotFoundError('site', siteId);
+      return sendCacheable(request, reply, response);
+    },
+  );
+};
