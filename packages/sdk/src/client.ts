@@ -7,6 +7,17 @@ import type { FieldOf, ListQuery, PaginatedPath, SparseItemOf, SparsePage, WalkQ
 import { type SyndicationKind, type SyndicationOptions, syndicationPaths } from './syndication.js';
 
 export type ClientArticle = components['schemas']['ClientArticle'];
+/** The fields an article can be asked for with `fields`. */
+export type ArticleField = keyof ClientArticle & string;
+/** An article with only `F`, or whole when no fields were named. */
+export type SparseArticleOf<F extends ArticleField> = [ArticleField] extends [F]
+  ? ClientArticle
+  : Pick<ClientArticle, F>;
+/** The query of article(): `fields` as a list of names, which types the answer. */
+export type ArticleQuery<F extends ArticleField> = Omit<
+  NonNullable<paths['/api/v1/client/article/{slug}']['get']['parameters']['query']>,
+  'fields'
+> & { fields?: readonly F[] };
 export type JsonFeed = components['schemas']['JsonFeed'];
 
 export interface NewsroomClientOptions {
@@ -41,6 +52,14 @@ export interface NewsroomClient {
     path: P,
     query?: WalkQuery<P, F>,
   ): AsyncGenerator<SparseItemOf<P, F>, void, undefined>;
+  /**
+   * One published article by slug, thrown NewsroomApiError when it fails (404: none visible to this key).
+   * `fields` narrows it as in page(); `include: 'structuredData'` adds its NewsArticle JSON-LD.
+   */
+  article<F extends ArticleField = ArticleField>(
+    slug: string,
+    query?: ArticleQuery<F>,
+  ): Promise<SparseArticleOf<F>>;
   /**
    * A feed or sitemap of the site as text (`rss`, `jsonFeed`, `newsSitemap`, `sitemap`), to serve from the
    * child site's own domain. Thrown NewsroomApiError when it fails (409: the site has no URL template).
@@ -86,6 +105,13 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
     return (await unwrap(get(path, { params: { query: params } }))) as SparsePage<P, F>;
   }
 
+  async function article<F extends ArticleField>(slug: string, query?: ArticleQuery<F>) {
+    const { fields, ...rest } = (query ?? {}) as { fields?: readonly string[] } & Record<string, unknown>;
+    const params = fields === undefined ? rest : { ...rest, fields: fields.join(',') };
+    const path = `/api/v1/client/article/${encodeURIComponent(slug)}`;
+    return (await unwrap(get(path, { params: { query: params } }))) as SparseArticleOf<F>;
+  }
+
   async function* pages<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: WalkQuery<P, F>) {
     let at: { page: number } | { after: string } | null = { page: 1 };
     while (at !== null) {
@@ -118,6 +144,7 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
     api,
     page,
     pages,
+    article,
     syndication,
     changes: (changeOptions) => readChanges(api, changeOptions),
     syndicationUrls({ site, withKey = false } = {}) {

@@ -1,10 +1,13 @@
 export type { ChangeEvent, ChangesOptions } from './change-feed.js';
 export {
+  type ArticleField,
+  type ArticleQuery,
   type ClientArticle,
   createNewsroomClient,
   type JsonFeed,
   type NewsroomClient,
   type NewsroomClientOptions,
+  type SparseArticleOf,
 } from './client.js';
 export { type ApiError, NewsroomApiError, unwrap } from './errors.js';
 export { EtagCache } from './etag-cache.js';

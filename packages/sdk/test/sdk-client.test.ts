@@ -70,6 +70,14 @@ describe('the SDK against a running API', () => {
     );
     await expect(missing).rejects.toBeInstanceOf(NewsroomApiError);
     await expect(missing).rejects.toMatchObject({ status: 404, body: { code: 'ARTICLE_NOT_FOUND' } });
+
+    const whole = await client.article('story-3');
+    expectTypeOf(whole).toEqualTypeOf<ClientArticle>();
+    expect(whole).toMatchObject({ slug: 'story-3', hostSites: ['metro'] });
+    const sparse = await client.article('story-3', { fields: ['slug', 'title'] });
+    expectTypeOf(sparse).toEqualTypeOf<Pick<ClientArticle, 'slug' | 'title'>>();
+    expect(Object.keys(sparse)).toEqual(['title', 'slug']);
+    await expect(client.article('nope')).rejects.toMatchObject({ status: 404 });
   });
 
   it('pages through every result of a list', async () => {

@@ -19,9 +19,9 @@ const newsroom = createNewsroomClient({
 
 const latest = await newsroom.page('/api/v1/client/posts', { limit: 2, fields: ['slug', 'title'] });
 const slug = latest.data[0]?.slug ?? '';
-const article: ClientArticle = await unwrap(
-  newsroom.api.GET('/api/v1/client/article/{slug}', { params: { path: { slug } } }),
-);
+const article: ClientArticle = await newsroom.article(slug);
+// @ts-expect-error: body was not asked for
+(await newsroom.article(slug, { fields: ['title'] })).body;
 let missing = 0;
 try {
   await unwrap(newsroom.api.GET('/api/v1/client/article/{slug}', { params: { path: { slug: 'nope' } } }));
