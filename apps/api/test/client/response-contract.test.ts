@@ -72,6 +72,9 @@ describe('client answers validated against the served OpenAPI document', () => {
       await expectValid(path, `${path}?fields=title,slug`);
       await expectValid(path, `${path}?fields=id&tag=wire`);
       await expectValid(path, `${path}?q=traffic&fields=title,excerpt,publishedAt`);
+      const first = await expectValid(path, `${path}?limit=1`);
+      const { nextCursor } = first.meta.pagination;
+      if (nextCursor) await expectValid(path, `${path}?limit=1&after=${encodeURIComponent(nextCursor)}`);
     }
   });
 
@@ -116,6 +119,10 @@ describe('client answers validated against the served OpenAPI document', () => {
     const cursor = start.meta?.next ?? start.next ?? start.meta?.cursor;
     expect(typeof cursor, JSON.stringify(start)).toBe('string');
     await expectValid(path, `${path}?since=${encodeURIComponent(cursor)}`);
+    const initial = await expectValid(path, `${path}?initial=true&limit=1`);
+    const next = initial.meta?.next;
+    expect(typeof next, JSON.stringify(initial)).toBe('string');
+    await expectValid(path, `${path}?since=${encodeURIComponent(next)}&limit=1`);
   });
 
   it('JSON Feed', async () => {
