@@ -84,7 +84,7 @@ describe('search count', () => {
       Array.from({ length: limit }, (_, i) => `item-${601 + i}`),
     );
     const beyond = await listPublishedVersions(db, harbour, { page: 32, limit });
-    expect(beyond).toEqual({ items: [], total: count, totalIsLowerBound: false });
+    expect(beyond).toEqual({ items: [], total: count, offset: 31 * limit, totalIsLowerBound: false });
   });
 
   it('counts exactly within a reach, whichever way it finds matches', async () => {
