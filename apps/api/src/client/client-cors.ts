@@ -1,7 +1,6 @@
 import { findAllAllowedOrigins } from '@newsroom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
-import type { ClientScope } from './client-scope';
 import { siteAccessScope } from './content-notifications';
 
 // CORS for the client routes only (docs/client-api.md#browsers-cors). A site lists the origins whose pages
@@ -23,13 +22,18 @@ const exposedHeaders =
 const preflightMaxAge = '7200';
 
 /**
- * On a request whose key was granted `scope`: the CORS headers when its Origin is one the key's site allows.
+ * On a request whose key answers `allowedOrigins` (its scope's): the CORS headers when its Origin is one of
+ * them.
  * One header lookup for the requests without Origin (servers); the allowed origins come with the memoised
  * grant (client-scope.ts), retired with it by any change of a site.
  */
-export function allowOrigin(request: FastifyRequest, reply: FastifyReply, scope: ClientScope): void {
+export function allowOrigin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowedOrigins: readonly string[],
+): void {
   const origin = request.headers.origin;
-  if (origin === undefined || !scope.allowedOrigins.includes(origin)) return;
+  if (origin === undefined || !allowedOrigins.includes(origin)) return;
   reply.header('access-control-allow-origin', origin);
   reply.header('access-control-expose-headers', exposedHeaders);
 }

@@ -94,7 +94,7 @@ export function clientKeyGuard(
   if (grant) {
     if (grant.keyId !== null) request.server.siteKeyUsage.record(grant.keyId);
     request.clientScope = grant.scope;
-    allowOrigin(request, reply, grant.scope);
+    allowOrigin(request, reply, grant.scope.allowedOrigins);
     done();
     return;
   }
@@ -108,7 +108,7 @@ async function guardByLookup(request: FastifyRequest, reply: FastifyReply, key: 
     throw new HttpError(401, 'INVALID_API_KEY', 'Missing, invalid or revoked API key');
   }
   request.clientScope = scope;
-  allowOrigin(request, reply, scope);
+  allowOrigin(request, reply, scope.allowedOrigins);
 }
 
 const clientResponseHeaders = {
