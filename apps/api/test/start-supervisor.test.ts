@@ -28,8 +28,8 @@ function startSupervisor() {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const pidsOf = (word: string) =>
-    [...output.matchAll(new RegExp(`^${word} (\\d+)$`, 'gm'))].map((m) => Number(m[1]));
+  const pidsOf = (word: string, label = '\\w+') =>
+    [...output.matchAll(new RegExp(`^${word} (\\d+)(?: ${label})?$`, 'gm'))].map((m) => Number(m[1]));
   async function until(condition: () => boolean, what: string) {
     const deadline = Date.now() + 15_000;
     while (!condition()) {
@@ -75,7 +75,7 @@ describe("pnpm start's two processes", () => {
   it('stop both, and report failure, when one of them dies', async () => {
     const run = startSupervisor();
     await run.until(() => run.pidsOf('up').length === 2, 'children up');
-    process.kill(run.pidsOf('up')[0] as number, 'SIGKILL');
+    process.kill(run.pidsOf('up', 'first')[0] as number, 'SIGKILL');
     const [code] = await run.exited;
     expect(run.output()).toContain('first exited on SIGKILL');
     expect(run.output()).toContain('second exited with code 0');

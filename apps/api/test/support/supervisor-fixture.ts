@@ -3,7 +3,8 @@ import { supervise } from '../../../../scripts/supervise';
 
 // `pnpm start`'s supervision of two children that stop as server.ts and main.ts do: a graceful stop on the
 // first SIGINT or SIGTERM (each handler runs once), which takes a moment. Each child prints "up <pid>" once its
-// handlers are in place and "stopping <pid>" when its stop begins.
+// handlers are in place (followed by its label: the two start in any order) and "stopping <pid>" when its stop
+// begins.
 const child = `
 let stopping = false;
 const stop = () => {
@@ -15,10 +16,13 @@ const stop = () => {
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 setInterval(() => {}, 1000);
-console.log('up ' + process.pid);
+console.log('up ' + process.pid + ' ' + process.env.CHILD_LABEL);
 `;
 const children = ['first', 'second'].map((label) => ({
   label,
-  process: spawn(process.execPath, ['-e', child], { stdio: ['ignore', 'inherit', 'inherit'] }),
+  process: spawn(process.execPath, ['-e', child], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, CHILD_LABEL: label },
+  }),
 }));
 process.exit(await supervise(children, (line) => process.stdout.write(line)));
