@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import {
 import { createTestApp } from '../../../apps/api/test/support/test-app';
 
 // The SDK as a child site gets it: `pnpm pack` (its prepack builds dist/), the tarball installed with npm into
-// a project outside the workspace, a consumer type-checked under NodeNext and Bundler resolution, run by
+// a project outside the workspace (offline: its dependencies are packed from the workspace's own copies), a consumer type-checked under NodeNext and Bundler resolution, run by
 // Node (no bundler) against a real API on a loopback port, and bundled for a browser with esbuild.
 const run = promisify(execFile);
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +59,37 @@ const npmEnv = Object.fromEntries(
   ),
 );
 
+/**
+ * The SDK's dependencies and theirs, packed from the copies the workspace installed, as npm `overrides`: the
+ * tarball then installs with `npm install --offline`, and this test reaches nothing but loopback.
+ */
+async function packDependencies(into: string): Promise<Record<string, string>> {
+  const packed: Record<string, string> = {};
+  const visit = async (nodeModules: string, name: string): Promise<void> => {
+    if (packed[name]) return;
+    const dir = await realpath(join(nodeModules, name));
+    // A copy first: pnpm's store hard-links equal files (index.d.ts, index.d.mts, ...), npm pack writes them
+    // as hard-link entries, and npm's install leaves such entries out.
+    const copy = join(into, '.packing', name);
+    await cp(dir, copy, { recursive: true });
+    const { stdout } = await run(
+      'npm',
+      ['pack', '--offline', '--ignore-scripts', copy, '--pack-destination', into],
+      { env: npmEnv, timeout: 60_000 },
+    );
+    packed[name] = `file:./${stdout.trim().split('\n').at(-1)}`;
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    // pnpm puts a package's own dependencies beside it, in the node_modules folder that holds it.
+    const holder = join(dir, name.startsWith('@') ? '../..' : '..');
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) await visit(holder, dependency);
+  };
+  const sdk = JSON.parse(await readFile(join(sdkDir, 'package.json'), 'utf8'));
+  for (const dependency of Object.keys(sdk.dependencies ?? {})) {
+    await visit(join(sdkDir, 'node_modules'), dependency);
+  }
+  return packed;
+}
+
 const tsconfig = (module: string, moduleResolution: string) =>
   JSON.stringify({
     compilerOptions: {
@@ -90,13 +121,21 @@ describe('the packed SDK, installed outside the workspace', () => {
     );
     expect(listing).not.toMatch(/package\/src\/|\.test\./);
 
+    const overrides = await packDependencies(project);
+    expect(Object.keys(overrides)).toEqual(expect.arrayContaining(['openapi-fetch', 'standardwebhooks']));
     await writeFile(
       join(project, 'package.json'),
-      JSON.stringify({ name: 'child-site', private: true, type: 'module' }),
+      JSON.stringify({
+        name: 'child-site',
+        private: true,
+        type: 'module',
+        dependencies: { '@newsroom/sdk': `file:./${tarball}` },
+        overrides,
+      }),
     );
     for (const file of ['consumer.ts', 'browser.ts'])
       await copyFile(new URL(file, consumerDir), join(project, file));
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${tarball}`], {
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], {
       cwd: project,
       timeout: 120_000,
       env: npmEnv,
