@@ -26,10 +26,13 @@ export const sessionQuery = queryOptions({
   retry: false,
 });
 
+/** Signs in with the cookie session: the one request both the login page and the sign-in dialog send. */
+const postSession = (body: LoginBody) => api.post<Session>('/auth/session', body);
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<Session>('/auth/session', body),
+    mutationFn: postSession,
     meta: { silent: true },
     onSuccess: (session) => {
       setCsrfToken(session.csrfToken);
@@ -48,7 +51,7 @@ export function useSignIn() {
 export function useReauthenticate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<Session>('/auth/session', body),
+    mutationFn: postSession,
     meta: { silent: true },
     onSuccess: (session) => {
       setCsrfToken(session.csrfToken);
