@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotFoundError } from '@newsroom/domain';
-import { siteIdInScope } from '../../client/client-scope';
-import { readClientSite } from '../../client/client-site';
-import { sendCacheable } from '../../client/http-caching';
-import { cacheable } from '../../client/response-bytes';
+import { siteIdInScope } from '../../delivery/client-scope';
+import { readClientSite } from '../../delivery/client-site';
+import { sendCacheable } from '../../delivery/http-caching';
+import { cacheable } from '../../delivery/response-bytes';
 import { HttpError } from '../../http-error';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { ClientScopeQuerySchema, NotModifiedSchema } from '../../schemas/client-article.schema';

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { afterOf, articleFieldsOf, listingOf } from '../../client/client-listing-query';
-import { readAll, readArticle, readListingPage, readTaxonomy } from '../../client/client-reads';
-import { presentedKey, siteIdInScope, siteInScope } from '../../client/client-scope';
-import { sendCacheable, sendStreamed } from '../../client/http-caching';
+import { afterOf, articleFieldsOf, listingOf } from '../../delivery/client-listing-query';
+import { readAll, readArticle, readListingPage, readTaxonomy } from '../../delivery/client-reads';
+import { presentedKey, siteIdInScope, siteInScope } from '../../delivery/client-scope';
+import { sendCacheable, sendStreamed } from '../../delivery/http-caching';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,

@@ -4,7 +4,7 @@ import {
   sendNewsSitemap,
   sendRssFeed,
   sendSitemap,
-} from '../../client/syndication/syndication-reads';
+} from '../../delivery/syndication/syndication-reads';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { NotModifiedSchema } from '../../schemas/client-article.schema';
 import { errorResponses } from '../../schemas/error.schema';
