@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PublishedArticle } from '@newsroom/domain';
-import type { CacheableResponse } from './response-bytes';
+import { envelopeTail, jsonEnvelope } from './json-envelope';
+import type { ResponseBytes } from './response-bytes';
 
 /** One article's client JSON, as bytes, with the sha1 of those bytes. */
 export interface SerialisedArticle {
@@ -16,25 +17,21 @@ export function serialiseArticle(
   return { json, digest: createHash('sha1').update(json).digest() };
 }
 
-const dataOpen = Buffer.from('{"data":[');
-const comma = Buffer.from(',');
-
 /**
- * A listing page's response: `{"data":[` + the articles joined by `,` + `],"meta":` + meta + `}` (what the
- * route's response schema writes). Its ETag hashes the articles' digests and the meta: a function of the body
- * bytes alone (the same body has the same ETag on every replica and every path), without hashing ~70 KB
- * per request.
+ * A listing page's response: the envelope of the articles and `meta` (what the route's response schema
+ * writes). Its ETag hashes the articles' digests and the tail: a function of the body bytes alone (the same
+ * body has the same ETag on every replica and every path), without hashing ~70 KB per request.
  */
-export function pageResponse(articles: readonly SerialisedArticle[], metaJson: string): CacheableResponse {
-  const parts: Buffer[] = [dataOpen];
+export function pageResponse(articles: readonly SerialisedArticle[], metaJson: string): ResponseBytes {
   const etag = createHash('sha1');
-  articles.forEach((article, index) => {
-    if (index > 0) parts.push(comma);
-    parts.push(article.json);
-    etag.update(article.digest);
-  });
-  const tail = Buffer.from(`],"meta":${metaJson}}`, 'utf8');
-  parts.push(tail);
+  for (const article of articles) etag.update(article.digest);
+  const tail = Buffer.from(envelopeTail(metaJson), 'utf8');
   etag.update(tail);
-  return { body: Buffer.concat(parts), etag: `"${etag.digest('base64url')}"`, encoding: null };
+  return {
+    body: jsonEnvelope(
+      articles.map((article) => article.json),
+      tail,
+    ),
+    etag: `"${etag.digest('base64url')}"`,
+  };
 }

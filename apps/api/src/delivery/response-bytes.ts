@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Representation } from './content-encoding';
+import { type ClientAnswer, type Freshness, jsonContentType } from './client-answer';
 
-/** A serialised client response, ready to send again: kept as bytes, so a cache hit encodes nothing. */
-export interface CacheableResponse {
+/** A serialised body and its strong ETag. */
+export interface ResponseBytes {
   body: Buffer;
   etag: string;
-  /** The identity representation (see content-encoding.ts): always null. */
-  encoding: null;
-  /** Its gzip representation once a request accepted one (content-encoding.ts), kept with the response. */
-  gzip?: Representation;
 }
 
 /** A strong validator derived from the bytes: the same body gets the same ETag on every replica. */
@@ -16,7 +12,16 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-export function cacheable(json: string): CacheableResponse {
-  const body = Buffer.from(json, 'utf8');
-  return { body, etag: etagOf(body), encoding: null };
+export function bytesOf(text: string): ResponseBytes {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: etagOf(body) };
+}
+
+/** An answer of these bytes (JSON unless told). Made once per fill: a cached answer is sent as it is. */
+export function answerOf(
+  bytes: ResponseBytes,
+  freshness: Freshness,
+  contentType: string = jsonContentType,
+): ClientAnswer {
+  return { body: bytes.body, etag: bytes.etag, contentType, freshness, encoding: null };
 }

@@ -9,6 +9,7 @@ import {
   type ScopedChangePage,
 } from '@newsroom/domain';
 import type { ArticleJsonCache } from '../article-json-cache';
+import { envelopeTail, jsonEnvelope } from '../json-envelope';
 import { encodeCursor } from './change-cursor';
 
 /** Where a change feed reader stands: its site (null: the whole network) and that site's slug. */
@@ -97,15 +98,8 @@ function itemJson(item: ScopedChangeItem, article: Buffer | undefined): Buffer {
 }
 
 const closeBrace = Buffer.from('}');
-const comma = Buffer.from(',');
 
-/** A change feed answer: `{ data: [items], meta: { next, hasMore } }`; `next` is an encoded cursor. */
+/** A change feed answer: the envelope of the items, `meta: { next, hasMore }`; `next` is an encoded cursor. */
 export function changesBody(items: readonly Buffer[], next: string, hasMore: boolean): Buffer {
-  const parts: Buffer[] = [Buffer.from('{"data":[')];
-  items.forEach((item, index) => {
-    if (index > 0) parts.push(comma);
-    parts.push(item);
-  });
-  parts.push(Buffer.from(`],"meta":{"next":"${next}","hasMore":${hasMore}}}`, 'utf8'));
-  return Buffer.concat(parts);
+  return jsonEnvelope(items, Buffer.from(envelopeTail(`{"next":"${next}","hasMore":${hasMore}}`), 'utf8'));
 }

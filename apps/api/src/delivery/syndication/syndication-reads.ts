@@ -6,12 +6,11 @@ import {
   findSitemapEntries,
   NotFoundError,
 } from '@newsroom/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error';
-import { siteIdInScope } from '../client-scope';
+import type { ClientAnswer } from '../client-answer';
 import { publicFeedPaths } from '../client-site';
-import { sendCacheable } from '../http-caching';
-import { type CacheableResponse, cacheable } from '../response-bytes';
+import type { ClientReadSources } from '../read-sources';
+import { answerOf, bytesOf } from '../response-bytes';
 import { renderJsonFeed } from './json-feed';
 import { renderRss } from './rss-feed';
 import {
@@ -22,7 +21,16 @@ import {
   renderUrlSet,
   sitemapPageSize,
 } from './sitemaps';
-import { type SyndicatedSite, syndicatedSite, syndicationItem } from './syndication-item';
+import {
+  type SyndicatedSite,
+  type SyndicationItem,
+  syndicatedSite,
+  syndicationItem,
+} from './syndication-item';
+
+// The feeds and sitemaps of one site, read like the JSON reads: (sources, site, params) -> an answer. Every
+// output goes through the response cache (kept per site: retired by a change of the site's content or of any
+// site row) and answers 304 to a matching If-None-Match when sent.
 
 /** Articles in the RSS and JSON feeds: the latest 50 published. */
 export const feedSize = 50;
@@ -33,50 +41,54 @@ export const syndicationTypes = {
   xml: 'application/xml; charset=utf-8',
 } as const;
 
-// Every output goes through the response cache (kept per site: retired by a change of the site's content or
-// of any site row) and answers 304 to a matching If-None-Match, like the JSON reads.
+const feeds = {
+  rss: {
+    key: 'rss',
+    contentType: syndicationTypes.rss,
+    render: (site: SyndicatedSite, items: SyndicationItem[]) => renderRss(site, items, new Date()),
+  },
+  jsonFeed: {
+    key: 'json-feed',
+    contentType: syndicationTypes.jsonFeed,
+    render: (site: SyndicatedSite, items: SyndicationItem[]) => JSON.stringify(renderJsonFeed(site, items)),
+  },
+} as const;
 
-export async function sendRssFeed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  siteSlug: string | undefined,
-) {
-  const siteId = await syndicationSiteId(request, siteSlug);
-  const response = await cached(request, siteId, `rss|${siteId}`, async () => {
-    const { site, items } = await latestItems(request, siteId);
-    return renderRss(site, items, new Date());
+/** The site's RSS 2.0 feed or JSON Feed 1.1 of its latest `feedSize` articles. */
+export async function readFeed(
+  sources: ClientReadSources,
+  siteId: string,
+  format: keyof typeof feeds,
+): Promise<ClientAnswer> {
+  const feed = feeds[format];
+  const answer = await cached(sources, siteId, `${feed.key}|${siteId}`, feed.contentType, async () => {
+    const site = await loadSyndicatedSite(sources, siteId);
+    const listing = { siteId, aggregatedOnly: false, tag: null, category: null, section: null };
+    const articles = await findPublishedArticlesPage(sources.db, listing, {
+      from: null,
+      skip: 0,
+      limit: feedSize,
+    });
+    return feed.render(
+      site,
+      articles.map((article) => syndicationItem(site, article)),
+    );
   });
-  return sendSyndication(request, reply, response, syndicationTypes.rss);
+  return answer as ClientAnswer;
 }
 
-export async function sendJsonFeed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  siteSlug: string | undefined,
-) {
-  const siteId = await syndicationSiteId(request, siteSlug);
-  const response = await cached(request, siteId, `json-feed|${siteId}`, async () => {
-    const { site, items } = await latestItems(request, siteId);
-    return JSON.stringify(renderJsonFeed(site, items));
-  });
-  return sendSyndication(request, reply, response, syndicationTypes.jsonFeed);
-}
-
-export async function sendNewsSitemap(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  siteSlug: string | undefined,
-) {
-  const siteId = await syndicationSiteId(request, siteSlug);
+/** The Google News sitemap: the site's articles of the last two days, at most 1,000. */
+export async function readNewsSitemap(sources: ClientReadSources, siteId: string): Promise<ClientAnswer> {
   // The window moves with time, not only with content: the cached answer is kept for one minute at most.
   const minute = Math.floor(Date.now() / 60_000);
-  const response = await cached(request, siteId, `news-sitemap|${siteId}|${minute}`, async () => {
-    const site = await loadSyndicatedSite(request, siteId);
+  const key = `news-sitemap|${siteId}|${minute}`;
+  const answer = await cached(sources, siteId, key, syndicationTypes.xml, async () => {
+    const site = await loadSyndicatedSite(sources, siteId);
     const since = new Date(minute * 60_000 - newsSitemapWindowMs);
-    const entries = await findNewsSitemapEntries(request.server.db, siteId, since, newsSitemapMaxEntries);
+    const entries = await findNewsSitemapEntries(sources.db, siteId, since, newsSitemapMaxEntries);
     return renderNewsSitemap(site, entries);
   });
-  return sendSyndication(request, reply, response, syndicationTypes.xml);
+  return answer as ClientAnswer;
 }
 
 /**
@@ -84,47 +96,43 @@ export async function sendNewsSitemap(
  * on the site's own domain (the child site proxies or rewrites it to this route): never the API's host, nor
  * a key. With `page`, that page's URL set; a page past the end is 404 SITEMAP_PAGE_NOT_FOUND.
  */
-export async function sendSitemap(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  query: { site?: string; page?: number },
-) {
-  const siteId = await syndicationSiteId(request, query.site);
-  const { db } = request.server;
-  if (query.page === undefined) {
-    const response = await cached(request, siteId, `sitemap-index|${siteId}`, async () => {
-      const site = await loadSyndicatedSite(request, siteId);
-      const pages = Math.max(1, Math.ceil((await countPublishedOnSite(db, siteId)) / sitemapPageSize));
-      const base = `${site.publicBaseUrl}/${publicFeedPaths.sitemap}`;
-      return renderSitemapIndex(Array.from({ length: pages }, (_, index) => `${base}?page=${index + 1}`));
-    });
-    return sendSyndication(request, reply, response, syndicationTypes.xml);
-  }
-  const page = query.page;
-  const response = await cached(request, siteId, `sitemap|${siteId}|${page}`, async () => {
-    const site = await loadSyndicatedSite(request, siteId);
-    const entries = await findSitemapEntries(db, siteId, (page - 1) * sitemapPageSize, sitemapPageSize);
-    if (entries.length === 0 && page > 1) return null;
-    return renderUrlSet(site, entries);
-  });
-  if (!response) throw new HttpError(404, 'SITEMAP_PAGE_NOT_FOUND', `The sitemap has no page ${page}`);
-  return sendSyndication(request, reply, response, syndicationTypes.xml);
+export async function readSitemap(
+  sources: ClientReadSources,
+  siteId: string,
+  page: number | undefined,
+): Promise<ClientAnswer> {
+  const { db } = sources;
+  const answer =
+    page === undefined
+      ? await cached(sources, siteId, `sitemap-index|${siteId}`, syndicationTypes.xml, async () => {
+          const site = await loadSyndicatedSite(sources, siteId);
+          const pages = Math.max(1, Math.ceil((await countPublishedOnSite(db, siteId)) / sitemapPageSize));
+          const base = `${site.publicBaseUrl}/${publicFeedPaths.sitemap}`;
+          return renderSitemapIndex(Array.from({ length: pages }, (_, index) => `${base}?page=${index + 1}`));
+        })
+      : await cached(sources, siteId, `sitemap|${siteId}|${page}`, syndicationTypes.xml, async () => {
+          const site = await loadSyndicatedSite(sources, siteId);
+          const entries = await findSitemapEntries(db, siteId, (page - 1) * sitemapPageSize, sitemapPageSize);
+          if (entries.length === 0 && page > 1) return null;
+          return renderUrlSet(site, entries);
+        });
+  if (!answer) throw new HttpError(404, 'SITEMAP_PAGE_NOT_FOUND', `The sitemap has no page ${page}`);
+  return answer;
 }
 
 /**
- * The site a syndication request is about. Feeds and sitemaps are per site (their URLs come from the site's
- * article URL template): a site key reads its own site; the network key must name one with `?site=`.
+ * The site of a syndication read. Feeds and sitemaps are per site (their URLs come from the site's article URL
+ * template): a site key reads its own site; the network key must name one with `?site=`.
  */
-async function syndicationSiteId(request: FastifyRequest, siteSlug: string | undefined): Promise<string> {
-  const siteId = await siteIdInScope(request, siteSlug);
+export function syndicationSiteId(siteId: string | null): string {
   if (siteId === null) {
     throw new HttpError(400, 'SITE_REQUIRED', 'Feeds and sitemaps are per site: name one with ?site=<slug>');
   }
   return siteId;
 }
 
-async function loadSyndicatedSite(request: FastifyRequest, siteId: string): Promise<SyndicatedSite> {
-  const site = await findSiteById(request.server.db, siteId);
+async function loadSyndicatedSite({ db }: ClientReadSources, siteId: string): Promise<SyndicatedSite> {
+  const site = await findSiteById(db, siteId);
   if (!site) throw new NotFoundError('site', siteId);
   const { articleUrlTemplate } = site;
   if (articleUrlTemplate === null) {
@@ -137,34 +145,15 @@ async function loadSyndicatedSite(request: FastifyRequest, siteId: string): Prom
   return syndicatedSite({ ...site, articleUrlTemplate });
 }
 
-async function latestItems(request: FastifyRequest, siteId: string) {
-  const site = await loadSyndicatedSite(request, siteId);
-  const listing = { siteId, aggregatedOnly: false, tag: null, category: null, section: null };
-  const articles = await findPublishedArticlesPage(request.server.db, listing, {
-    from: null,
-    skip: 0,
-    limit: feedSize,
-  });
-  return { site, items: articles.map((article) => syndicationItem(site, article)) };
-}
-
-async function cached(
-  request: FastifyRequest,
+function cached(
+  sources: ClientReadSources,
   siteId: string,
   key: string,
-  render: () => Promise<string | null>,
-): Promise<CacheableResponse | null> {
-  return request.server.clientContent.reads.caches.responses.get(siteId, `syndication|${key}`, async () => {
-    const body = await render();
-    return body === null ? null : cacheable(body);
-  });
-}
-
-function sendSyndication(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  response: CacheableResponse | null,
   contentType: string,
-) {
-  return sendCacheable(request, reply, response as CacheableResponse, contentType);
+  render: () => Promise<string | null>,
+): Promise<ClientAnswer | null> {
+  return sources.caches.responses.get(siteId, `syndication|${key}`, async () => {
+    const body = await render();
+    return body === null ? null : answerOf(bytesOf(body), sources.freshness.cached, contentType);
+  });
 }

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { siteIdInScope } from '../../delivery/client-scope';
+import { sendClientRead } from '../../delivery/http-caching';
 import {
-  sendJsonFeed,
-  sendNewsSitemap,
-  sendRssFeed,
-  sendSitemap,
+  readFeed,
+  readNewsSitemap,
+  readSitemap,
+  syndicationSiteId,
 } from '../../delivery/syndication/syndication-reads';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { NotModifiedSchema } from '../../schemas/client-article.schema';
@@ -21,12 +24,17 @@ const security: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyQuer
 const tags = ['client'];
 const errors = errorResponses(400, 401, 403, 409, 429);
 
+/** The one site a feed or sitemap request is about (the network key must name it with ?site=). */
+const siteOf = async (request: FastifyRequest & { query: { site?: string } }) =>
+  syndicationSiteId(await siteIdInScope(request, request.query.site));
+
 /**
  * Feeds and sitemaps of one child site, for feed readers, aggregators and search engines (docs/client-api.md).
  * Same key guard, scope, caching and rate limit as the JSON reads; the network key must name a site.
  */
 export const syndicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = limitedBy(app.config.rateLimits.client, 'client', perKey);
+  const { reads } = app.clientContent;
 
   app.get(
     '/feed.xml',
@@ -44,7 +52,8 @@ export const syndicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendRssFeed(request, reply, request.query.site),
+    async (request, reply) =>
+      sendClientRead(request, reply, await readFeed(reads, await siteOf(request), 'rss')),
   );
 
   app.get(
@@ -66,7 +75,8 @@ export const syndicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendJsonFeed(request, reply, request.query.site),
+    async (request, reply) =>
+      sendClientRead(request, reply, await readFeed(reads, await siteOf(request), 'jsonFeed')),
   );
 
   app.get(
@@ -85,7 +95,8 @@ export const syndicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendNewsSitemap(request, reply, request.query.site),
+    async (request, reply) =>
+      sendClientRead(request, reply, await readNewsSitemap(reads, await siteOf(request))),
   );
 
   app.get(
@@ -104,6 +115,7 @@ export const syndicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendSitemap(request, reply, request.query),
+    async (request, reply) =>
+      sendClientRead(request, reply, await readSitemap(reads, await siteOf(request), request.query.page)),
   );
 };
