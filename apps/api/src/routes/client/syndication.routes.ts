@@ -35,66 +35,44 @@ const siteOf = async (request: FastifyRequest & { query: { site?: string } }) =>
 export const syndicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = limitedBy(app.config.rateLimits.client, 'client', perKey);
   const { reads } = app.clientContent;
+  // The feeds and the news sitemap take the same query and answer the same statuses.
+  const perSite = <Ok>(summary: string, ok: Ok) => ({
+    config,
+    schema: {
+      summary,
+      tags,
+      security,
+      querystring: SyndicationQuerySchema,
+      response: { 200: ok, 304: NotModifiedSchema, ...errors },
+    },
+  });
 
   app.get(
     '/feed.xml',
-    {
-      config,
-      schema: {
-        summary: "RSS 2.0 feed of the site's latest 50 published articles",
-        tags,
-        security,
-        querystring: SyndicationQuerySchema,
-        response: {
-          200: documentResponse('application/rss+xml', 'RSS 2.0 document', examples.rss),
-          304: NotModifiedSchema,
-          ...errors,
-        },
-      },
-    },
+    perSite(
+      "RSS 2.0 feed of the site's latest 50 published articles",
+      documentResponse('application/rss+xml', 'RSS 2.0 document', examples.rss),
+    ),
     async (request, reply) =>
       sendClientRead(request, reply, await readFeed(reads, await siteOf(request), 'rss')),
   );
 
   app.get(
     '/feed.json',
-    {
-      config,
-      schema: {
-        summary: "JSON Feed 1.1 of the site's latest 50 published articles",
-        tags,
-        security,
-        querystring: SyndicationQuerySchema,
-        response: {
-          200: {
-            description: 'JSON Feed 1.1 document',
-            content: { 'application/feed+json': { schema: JsonFeedSchema, example: examples.jsonFeed } },
-          },
-          304: NotModifiedSchema,
-          ...errors,
-        },
-      },
-    },
+    perSite("JSON Feed 1.1 of the site's latest 50 published articles", {
+      description: 'JSON Feed 1.1 document',
+      content: { 'application/feed+json': { schema: JsonFeedSchema, example: examples.jsonFeed } },
+    }),
     async (request, reply) =>
       sendClientRead(request, reply, await readFeed(reads, await siteOf(request), 'jsonFeed')),
   );
 
   app.get(
     '/sitemap-news.xml',
-    {
-      config,
-      schema: {
-        summary: 'Google News sitemap: articles published in the last two days, at most 1,000',
-        tags,
-        security,
-        querystring: SyndicationQuerySchema,
-        response: {
-          200: documentResponse('application/xml', 'Google News sitemap', examples.newsSitemap),
-          304: NotModifiedSchema,
-          ...errors,
-        },
-      },
-    },
+    perSite(
+      'Google News sitemap: articles published in the last two days, at most 1,000',
+      documentResponse('application/xml', 'Google News sitemap', examples.newsSitemap),
+    ),
     async (request, reply) =>
       sendClientRead(request, reply, await readNewsSitemap(reads, await siteOf(request))),
   );
