@@ -27,6 +27,8 @@ export * from './imports/import-rules';
 export * from './imports/imported-article';
 export * from './imports/imported-article.repository';
 export * from './published/label-slug';
+export * from './published/listing-source';
+export * from './published/plain-listing.repository';
 export * from './published/published-article';
 export * from './published/published-article.repository';
 export * from './published/published-article.service';
