@@ -26,6 +26,7 @@ export * from './imports/import-decision';
 export * from './imports/import-rules';
 export * from './imports/imported-article';
 export * from './imports/imported-article.repository';
+export * from './published/client-article-json';
 export * from './published/label-slug';
 export * from './published/listing-source';
 export * from './published/plain-listing.repository';
