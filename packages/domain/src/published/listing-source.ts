@@ -54,24 +54,6 @@ export function findListingOutline(db: DbOrTx, listing: Listing): Promise<Listin
   return listingSourceOf(listing).outline(db, listing);
 }
 
-/** `window.limit` articles of the listing in its order, from the window's start (see findPlainArticlesPage). */
-export function findPublishedArticlesPage(
-  db: DbOrTx,
-  listing: Listing,
-  window: ListingWindow,
-): Promise<PublishedArticle[]> {
-  return listingSourceOf(listing).articlesPage(db, listing, window);
-}
-
-/** The ids and row versions of the same window, for callers that keep article representations by version. */
-export function findPublishedVersionsPage(
-  db: DbOrTx,
-  listing: Listing,
-  window: ListingWindow,
-): Promise<PublishedArticleVersion[]> {
-  return listingSourceOf(listing).versionsPage(db, listing, window);
-}
-
 /** Every article of the listing in its order, read in chunks (see streamPlainArticles). */
 export function streamPublishedArticles(
   db: DbOrTx,

@@ -1,4 +1,4 @@
-import { currentChangePosition, findPublishedArticlesPage } from '@newsroom/domain';
+import { currentChangePosition, findPlainArticlesPage } from '@newsroom/domain';
 import { encodeCursor, encodeSnapshotCursor, type SnapshotPosition } from './change-cursor';
 import { type ChangePageSources, type ChangeScope, changesBody } from './change-page';
 
@@ -23,7 +23,7 @@ export async function snapshotPage(
 ): Promise<Buffer> {
   const listing = { siteId: scope.siteId, aggregatedOnly: false, tag: null, category: null, section: null };
   const window = { from: position.after, fromExclusive: true, skip: 0, limit: limit + 1 };
-  const articles = await findPublishedArticlesPage(sources.db, listing, window);
+  const articles = await findPlainArticlesPage(sources.db, listing, window);
   const served = articles.slice(0, limit);
   const items = served.map((article) => {
     const cursor = encodeSnapshotCursor({

@@ -1,7 +1,7 @@
 import {
   countPublishedOnSite,
   findNewsSitemapEntries,
-  findPublishedArticlesPage,
+  findPlainArticlesPage,
   findSiteById,
   findSitemapEntries,
   NotFoundError,
@@ -64,7 +64,7 @@ export async function readFeed(
   const answer = await cached(sources, siteId, `${feed.key}|${siteId}`, feed.contentType, async () => {
     const site = await loadSyndicatedSite(sources, siteId);
     const listing = { siteId, aggregatedOnly: false, tag: null, category: null, section: null };
-    const articles = await findPublishedArticlesPage(sources.db, listing, {
+    const articles = await findPlainArticlesPage(sources.db, listing, {
       from: null,
       skip: 0,
       limit: feedSize,
