@@ -91,8 +91,21 @@ async function plainPage(sources: ChangePageSources, scope: ChangeScope, page: S
 }
 
 function itemJson(item: ScopedChangeItem, article: Buffer | undefined): Buffer {
+  return changeItemJson(encodeCursor(item.position), item.articleId, item.slug, article);
+}
+
+/**
+ * One item of a change feed answer: `{ cursor, type, id, slug }`, and for an upsert (an article given, as its
+ * client JSON) `article`; no article: a delete.
+ */
+export function changeItemJson(
+  cursor: string,
+  id: string,
+  slug: string,
+  article: Buffer | undefined,
+): Buffer {
   const type = article ? 'upsert' : 'delete';
-  const head = `{"cursor":"${encodeCursor(item.position)}","type":"${type}","id":"${item.articleId}","slug":${JSON.stringify(item.slug)}`;
+  const head = `{"cursor":"${cursor}","type":"${type}","id":"${id}","slug":${JSON.stringify(slug)}`;
   if (!article) return Buffer.from(`${head}}`, 'utf8');
   return Buffer.concat([Buffer.from(`${head},"article":`, 'utf8'), article, closeBrace]);
 }

@@ -1,6 +1,6 @@
 import { currentChangePosition, findPlainArticlesPage } from '@newsroom/domain';
 import { encodeCursor, encodeSnapshotCursor, type SnapshotPosition } from './change-cursor';
-import { type ChangePageSources, type ChangeScope, changesBody } from './change-page';
+import { type ChangePageSources, type ChangeScope, changeItemJson, changesBody } from './change-page';
 
 /**
  * The change feed from nothing (`initial=true`, as Contentful's Sync): first every article the scope sees, as
@@ -30,8 +30,8 @@ export async function snapshotPage(
       start: position.start,
       after: { publishedAt: article.publishedAt as Date, id: article.id },
     });
-    const head = `{"cursor":"${cursor}","type":"upsert","id":"${article.id}","slug":${JSON.stringify(article.slug)}`;
-    return Buffer.from(`${head},"article":${sources.serializeArticle(article)}}`, 'utf8');
+    const json = Buffer.from(sources.serializeArticle(article), 'utf8');
+    return changeItemJson(cursor, article.id, article.slug, json);
   });
   const last = served.at(-1);
   const next =
