@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costsOf, formatCosts, formatDifference, type Window, type WindowCost } from './cpu-profile';
 import { type LoadOptions, measure, undiciAcceptEncoding } from './load';
-import { bundleServers, type Server, startServer } from './processes';
+import { bundleServers, cpuMicrosOf, type Server, startServer } from './processes';
 import { captureSameBytes, ceilingArticlePaths } from './same-bytes-bodies';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 
@@ -14,7 +14,8 @@ import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 // turn with autocannon (50 connections), stops them, and prints each phase's top functions by self time,
 // in µs per request. CPU profiles' shares stay meaningful on a loaded machine; req/s do not.
 // PROFILE_SECONDS (default 10), BENCH_ARTICLES (default 10,000), PROFILE_TOP (default 25),
-// PROFILE_KEEP=1 keeps the .cpuprofile files (their directory is printed).
+// PROFILE_KEEP=1 keeps the .cpuprofile files (their directory is printed), PROFILE_API_ENTRY profiles another
+// build of the API (e.g. `<checkout>/.bench/dist/api.mjs`, built against the same node_modules).
 
 const articles = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -55,11 +56,23 @@ async function profiled(
   return costs;
 }
 
-async function phase(name: string, options: Omit<LoadOptions, 'name' | 'seconds' | 'connections'>) {
+async function phase(
+  server: Server,
+  name: string,
+  options: Omit<LoadOptions, 'name' | 'seconds' | 'connections'>,
+) {
+  const pid = server.child.pid as number;
+  const cpuBefore = cpuMicrosOf(pid);
   const startMicros = monotonicMicros();
   const result = await measure({ ...options, name, seconds, connections: 50 });
   const endMicros = monotonicMicros();
-  log(`  ${name}: ${Math.round(result.requestsPerSecond)} req/s (${result.non2xx} non-2xx)`);
+  // The process's CPU time (all threads, user + system; /proc, 10 ms ticks): unlike the samples' wall time,
+  // not inflated by time the process waited for a core.
+  const cpu = (cpuMicrosOf(pid) - cpuBefore) / result.requests;
+  log(
+    `  ${name}: ${Math.round(result.requestsPerSecond)} req/s (${result.non2xx} non-2xx), ` +
+      `${cpu.toFixed(1)} µs of process CPU per request`,
+  );
   return { name, startMicros, endMicros, requests: result.requests };
 }
 
@@ -85,7 +98,9 @@ try {
   };
   let ceilingEnv: Record<string, string> = {};
   log('API (default configuration), under --cpu-prof:');
-  const api = await profiled(entries.api, apiEnv, 'api', async (api) => {
+  // PROFILE_API_ENTRY: another build of the API to profile (e.g. main's, for a before/after).
+  const apiEntry = process.env.PROFILE_API_ENTRY ?? entries.api;
+  const api = await profiled(apiEntry, apiEnv, 'api', async (api) => {
     ceilingEnv = (await captureSameBytes(api.url, siteHeaders, slugPaths, scratch)).env;
     const partner = ['/api/v1/client/partner-articles'];
     await measure({
@@ -97,13 +112,13 @@ try {
       connections: 50,
     });
     return [
-      await phase(`API by slug, ${slugPaths.length} rotating`, {
+      await phase(api, `API by slug, ${slugPaths.length} rotating`, {
         url: api.url,
         paths: slugPaths,
         headers: siteHeaders,
       }),
-      await phase('API by slug, gzip', { url: api.url, paths: slugPaths, headers: gzipHeaders }),
-      await phase('API partner-articles page 1', { url: api.url, paths: partner, headers: siteHeaders }),
+      await phase(api, 'API by slug, gzip', { url: api.url, paths: slugPaths, headers: gzipHeaders }),
+      await phase(api, 'API partner-articles page 1', { url: api.url, paths: partner, headers: siteHeaders }),
     ];
   });
   log('\nSame-bytes ceiling (bare Fastify, LOG_LEVEL=warn), under --cpu-prof:');
@@ -125,9 +140,9 @@ try {
       connections: 50,
     });
     return [
-      await phase('ceiling: the same article bodies', { url: ceiling.url, paths: plain }),
-      await phase('ceiling: the same article bodies, gzip', { url: ceiling.url, paths: gzip }),
-      await phase('ceiling: partner-articles page 1', { url: ceiling.url, paths: ['/partner'] }),
+      await phase(ceiling, 'ceiling: the same article bodies', { url: ceiling.url, paths: plain }),
+      await phase(ceiling, 'ceiling: the same article bodies, gzip', { url: ceiling.url, paths: gzip }),
+      await phase(ceiling, 'ceiling: partner-articles page 1', { url: ceiling.url, paths: ['/partner'] }),
     ];
   });
   log('\nWhat the API adds, per request, over the same bytes from a bare server (self time):');
