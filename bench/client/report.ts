@@ -63,7 +63,7 @@ export function printReport({
     const met = ratio >= minSameBytesRatio && (!extra || extra.p99 <= extra.maxP99);
     const p99 = extra ? `, p99 ${extra.p99} ms (<= ${extra.maxP99} ms)` : '';
     const verdict = `>= ${minSameBytesRatio.toFixed(2)}x${extra ? `, p99 <= ${extra.maxP99} ms` : ''}: ${met ? 'met' : 'NOT met'}`;
-    goals.push(`  ${name.padEnd(58)} ${ratio.toFixed(2)}x same bytes${p99}  ${met ? 'met' : 'NOT met'}`);
+    goals.push(`  ${name.padEnd(66)} ${ratio.toFixed(2)}x same bytes${p99}  ${met ? 'met' : 'NOT met'}`);
     return verdict;
   };
   const ceilingGoal = (key: string, ceiling: string, name: string) =>
