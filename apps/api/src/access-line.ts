@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 
 // The access line, written without pino's general path. pino's `info(fields, msg)` walks the fields object,
-// looks each key up among serializers and redaction stringifiers, and stringifies each value by type: about
-// 0.9 µs a line here. The access line always has the same five fields, none of them serialized or redacted,
-// so it is put together directly from the pieces pino itself would use (its level prefix, its time function,
-// the request logger's bindings, its line ending), and handed to the same stream: the same bytes for about a
-// third of the cost. A logger configured in a way this does not reproduce (a mixin, a log formatter, hooks, a
+// looks each key up among serializers and redaction stringifiers, and stringifies each value by type. The
+// access line always has the same five fields, none of them serialized or redacted, so it is put together
+// directly from the pieces pino itself would use (its level prefix, its time function, the request logger's
+// bindings, its line ending), and handed to the same stream: the same bytes, 0.39 µs a line instead of 0.67
+// (2026-11-27, in process). A logger configured in a way this does not reproduce (a mixin, a log formatter, hooks, a
 // message key other than `msg`, serializers or redaction of these fields, a stream that wants pino's
 // metadata) falls back to pino's own call. `access-line.test.ts` holds the two paths to the same bytes.
 
