@@ -160,6 +160,8 @@ async function main() {
     });
 
   const results: Record<string, LoadResult> = {};
+  /** The same-bytes ceiling's environment (its body files), once againstSameBytes has captured them. */
+  let sameBytesEnv: Record<string, string> = {};
   const bareEnv = (port: string) => ({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -285,11 +287,44 @@ async function main() {
           acceptEncoding,
           log,
         });
+      // Each churn right after its ceiling (the mix on the same bytes), so both see the same machine.
+      results.ceilingMix = await churnMix('same bytes: the churn mix', '/page', '/article');
       const plain = await churnWith(null);
+      results.ceilingMixGzip = await churnMix(
+        'same bytes: the churn mix, gzip',
+        '/page-gzip',
+        '/article-gzip',
+      );
       log(`Churn again, reads with Accept-Encoding: ${undiciAcceptEncoding}:`);
       return [plain, await churnWith(undiciAcceptEncoding)] as const;
     },
   );
+  /**
+   * The churn readers' mix on the same bytes (page 1 and 100 articles, alternately), read the way
+   * churn-phase.ts reads it (one load generator per site, 10 connections each), without the writers: what a
+   * bare server gives all churn readers at most. Its own ceiling process, started just before the churn.
+   */
+  async function churnMix(name: string, page: string, article: string): Promise<LoadResult> {
+    return withServer(
+      await startServer(entries.sameBytes, { ...bareEnv(sameBytesPort), ...sameBytesEnv }),
+      async (ceiling) => {
+        const paths = churnReaderPaths(page, ceilingArticlePathsOf(article, slugPaths));
+        const perSite = churnConnectionsPerSite(connections, seeded.sites.length);
+        await measure({ name: 'warm-up', url: ceiling.url, paths, seconds: 2, connections });
+        const runs = await Promise.all(
+          seeded.sites.map(() => measure({ name, url: ceiling.url, paths, seconds, connections: perSite })),
+        );
+        const together: LoadResult = {
+          ...meanOf(runs),
+          name,
+          requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0),
+        };
+        log(`  ${name}: ${Math.round(together.requestsPerSecond)} req/s, p99 ${together.p99} ms`);
+        return together;
+      },
+    );
+  }
+
   printReport({
     results,
     deepPage,
@@ -309,6 +344,7 @@ async function main() {
   async function againstSameBytes(apiUrl: string) {
     const gzipHeaders = { ...siteHeaders, 'accept-encoding': undiciAcceptEncoding };
     const same = await captureSameBytes(apiUrl, siteHeaders, slugPaths, bodies);
+    sameBytesEnv = same.env;
     const pageBody = same.page;
     const pageGzip = same.pageGzip;
     const ceilingArticlePaths = (prefix: string) => ceilingArticlePathsOf(prefix, slugPaths);
@@ -390,29 +426,6 @@ async function main() {
           }
         }
         for (const [key, runs] of Object.entries(rounds)) results[key] = meanOf(runs);
-        // The churn readers' mix on the same bytes (page 1 and 100 articles, alternately), read the way
-        // churn-phase.ts reads it (one load generator per site, 10 connections each), without the writers:
-        // what a bare server gives all churn readers at most.
-        const churnMix = async (name: string, page: string, article: string) => {
-          const paths = churnReaderPaths(page, ceilingArticlePaths(article));
-          const perSite = churnConnectionsPerSite(connections, seeded.sites.length);
-          const runs = await Promise.all(
-            seeded.sites.map(() => measure({ name, url: ceiling.url, paths, seconds, connections: perSite })),
-          );
-          const together: LoadResult = {
-            ...meanOf(runs),
-            name,
-            requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0),
-          };
-          log(`  ${name}: ${Math.round(together.requestsPerSecond)} req/s, p99 ${together.p99} ms`);
-          return together;
-        };
-        results.ceilingMix = await churnMix('same bytes: the churn mix', '/page', '/article');
-        results.ceilingMixGzip = await churnMix(
-          'same bytes: the churn mix, gzip',
-          '/page-gzip',
-          '/article-gzip',
-        );
       },
     );
   }
