@@ -1,14 +1,5 @@
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
-import {
-  findPublisherFeedSettings,
-  type PublisherFeedSettings,
-} from '../publishers/publisher-feed-settings.repository';
-import {
-  forgetFeedValidators,
-  recordFeedFetchSuccess,
-  startFeedImport,
-} from '../publishers/publisher-feed-state.repository';
 import { inBatches } from '../shared/in-batches';
 import { decideFeedItems, type ItemDecision } from './import-decision';
 import { ImportRun, importBatchSize } from './import-run';
@@ -18,6 +9,13 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
+import { findPublisherFeedSettings, type PublisherFeedSettings } from './publisher-feed-settings.repository';
+import {
+  type FetchState,
+  forgetFeedValidators,
+  recordFeedFetchSuccess,
+  startFeedImport,
+} from './publisher-feed-state.repository';
 
 export { importBatchSize } from './import-run';
 export type { FeedItemSource } from './imported-article';
@@ -38,16 +36,6 @@ export type FetchedFeedItems = FetchState &
         alreadyImported?: number;
       }
   );
-
-/**
- * What else a fetch leaves on the publisher, stored with the validators (undefined: keep what is stored):
- * the body's hash, the feed's own refresh hint and when the hourly run should fetch it next.
- */
-export interface FetchState {
-  bodyHash?: string | null;
-  feedRefreshSeconds?: number | null;
-  nextFetchAfter?: Date | null;
-}
 
 /**
  * Result of importing one feed. `skipped` = items already imported (or repeated within the feed);
