@@ -2,7 +2,7 @@ import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config
 import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
-import { createImportWorker } from './import-worker';
+import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 

@@ -5,8 +5,8 @@ import {
   getImportablePublisher,
   getPublisherFeedSettings,
   importFeedItems,
-  previewFeedImport,
 } from '../src/imports/feed-import.service';
+import { previewFeedImport } from '../src/imports/feed-import-preview';
 import type { ImportableFeedItem } from '../src/imports/imported-article';
 import {
   findPublisherFeedSettings,

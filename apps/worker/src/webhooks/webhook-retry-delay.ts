@@ -1,3 +1,5 @@
+import { backoffDelayMs } from '../retry-delay';
+
 /** The longest wait between two attempts, whatever a Retry-After asks. */
 export const maxWebhookRetryDelayMs = 12 * 60 * 60 * 1000;
 
@@ -13,7 +15,11 @@ export function webhookRetryDelayMs(
   retryAfterMs?: number,
   random = Math.random,
 ): number {
-  const exponential = baseMs * 4 ** Math.max(0, retry - 1);
-  const jittered = Math.round(exponential * (0.8 + 0.4 * random()));
-  return Math.min(Math.max(jittered, retryAfterMs ?? 0), maxWebhookRetryDelayMs);
+  return backoffDelayMs(
+    retry,
+    baseMs,
+    { factor: 4, jitter: 0.4, maxMs: maxWebhookRetryDelayMs },
+    retryAfterMs,
+    random,
+  );
 }

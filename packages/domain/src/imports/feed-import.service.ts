@@ -1,14 +1,8 @@
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
 import { inBatches } from '../shared/in-batches';
-import { decideFeedItems, type ItemDecision } from './import-decision';
 import { ImportRun, importBatchSize } from './import-run';
-import {
-  type FeedItemSource,
-  type ImportableFeedItem,
-  type ImportedArticleDraft,
-  toImportedArticle,
-} from './imported-article';
+import type { FeedItemSource } from './imported-article';
 import { findPublisherFeedSettings, type PublisherFeedSettings } from './publisher-feed-settings.repository';
 import {
   type FetchState,
@@ -145,31 +139,6 @@ export async function getPublisherFeedSettings(
   const publisher = await findPublisherFeedSettings(db, publisherId);
   if (!publisher) throw new NotFoundError('publisher', publisherId);
   return publisher;
-}
-
-/** One previewed item: the article it would become and what the publisher's rules decide about it. */
-export interface PreviewedItem {
-  article: ImportedArticleDraft;
-  decision: ItemDecision;
-}
-
-/**
- * What an import of `items` would do for the publisher, without saving anything (the test-feed
- * preview): per item, the article it would become and the decision of the rules (decideFeedItems,
- * the import's own), `alreadyImported` being the guids the publisher has. The per-fetch cap applies
- * to the items given. Uses the import's own mapping, so the preview cannot drift from it.
- */
-export function previewFeedImport(
-  publisher: PublisherFeedSettings,
-  items: readonly ImportableFeedItem[],
-  now: Date = new Date(),
-  alreadyImported: ReadonlySet<string> = new Set(),
-): PreviewedItem[] {
-  const decisions = decideFeedItems(items, publisher.importRules, alreadyImported);
-  return items.map((item, index) => ({
-    article: toImportedArticle(item, publisher, now),
-    decision: decisions[index] as ItemDecision,
-  }));
 }
 
 /**

@@ -9,11 +9,8 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
-import {
-  findImportedGuids,
-  insertArticleSiteLinks,
-  insertImportedArticles,
-} from './imported-article.repository';
+import { insertArticleSiteLinks, insertImportedArticles } from './imported-article.repository';
+import { findImportedGuids } from './imported-guids.repository';
 import type { PublisherFeedSettings } from './publisher-feed-settings.repository';
 
 // Saving one import's new items inside its transaction (feed-import.service.ts opens it): the publisher's

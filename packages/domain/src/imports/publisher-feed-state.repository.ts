@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { Database } from '../db/tables';
 import { summariseFeedError } from './feed-health';
-import { importedGuidsAmong } from './imported-article.repository';
+import { importedGuidsAmong } from './imported-guids.repository';
 import {
   defaultSitesOf,
   type PublisherFeedSettings,

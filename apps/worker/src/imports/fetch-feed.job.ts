@@ -22,8 +22,8 @@ import {
 } from '@newsroom/feeds';
 import type { FeedImportJob, FetchFeedOutcome } from '@newsroom/queue';
 import { DelayedError, UnrecoverableError } from 'bullmq';
-import { type HostLease, type HostSlots, hostOf } from '../host-slots';
-import type { FetchOutcome } from '../metrics/import-observer';
+import { type HostLease, type HostSlots, hostOf } from './host-slots';
+import type { FetchOutcome } from './import-observer';
 import type { JobDeps } from './job-deps';
 
 /** The job's return value, as the queue contract states it (what "Import now" shows). */
