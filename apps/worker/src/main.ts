@@ -6,7 +6,7 @@ import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
-// Boot and graceful close. Everything else lives in import-worker.ts.
+// Boot and graceful close; composes the two wings, imports/import-worker.ts and webhooks/webhook-worker.ts.
 readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = await createWorkerLogger(config);
