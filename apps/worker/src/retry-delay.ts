@@ -6,19 +6,23 @@ export interface Backoff {
   maxMs: number;
 }
 
-/**
- * Delay before retry number `retry` (1 = the first retry): `baseMs` x factor^(retry-1), jittered so the
- * retries of many jobs failing together do not land together; when the server sent Retry-After and asked
- * for longer, its wish wins; never past `maxMs`. The feed import and the webhooks each give their own numbers.
- */
-export function backoffDelayMs(
+/** Delay before retry number `retry` (1 = the first retry) from `baseMs`; `random` is Math.random but in tests. */
+export type RetryDelay = (
   retry: number,
   baseMs: number,
-  backoff: Backoff,
-  retryAfterMs: number | undefined,
-  random: () => number,
-): number {
-  const exponential = baseMs * backoff.factor ** Math.max(0, retry - 1);
-  const jittered = Math.round(exponential * (0.8 + backoff.jitter * random()));
-  return Math.min(Math.max(jittered, retryAfterMs ?? 0), backoff.maxMs);
+  retryAfterMs?: number,
+  random?: () => number,
+) => number;
+
+/**
+ * The retry delay of one kind of job: `baseMs` x factor^(retry-1), jittered so the retries of many jobs failing
+ * together do not land together; when the server sent Retry-After and asked for longer, its wish wins; never
+ * past `maxMs`. The feed import and the webhooks each give their own numbers.
+ */
+export function retryDelay({ factor, jitter, maxMs }: Backoff): RetryDelay {
+  return (retry, baseMs, retryAfterMs, random = Math.random) => {
+    const exponential = baseMs * factor ** Math.max(0, retry - 1);
+    const jittered = Math.round(exponential * (0.8 + jitter * random()));
+    return Math.min(Math.max(jittered, retryAfterMs ?? 0), maxMs);
+  };
 }

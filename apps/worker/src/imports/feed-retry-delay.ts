@@ -1,5 +1,5 @@
 import type { MinimalJob } from 'bullmq';
-import { backoffDelayMs } from '../retry-delay';
+import { retryDelay } from '../retry-delay';
 
 /** The longest a retry waits, whatever a Retry-After header asks: the next hourly run takes over then. */
 export const maxRetryDelayMs = 60 * 60 * 1000;
@@ -9,20 +9,7 @@ export const maxRetryDelayMs = 60 * 60 * 1000;
  * (base, 2x, 4x, ...) with up to 20% jitter so retries of many feeds do not land together;
  * when the server sent Retry-After (429/503) and asked for longer, its wish wins. Capped at an hour.
  */
-export function retryDelayMs(
-  attemptsMade: number,
-  baseDelayMs: number,
-  retryAfterMs?: number,
-  random = Math.random,
-): number {
-  return backoffDelayMs(
-    attemptsMade,
-    baseDelayMs,
-    { factor: 2, jitter: 0.2, maxMs: maxRetryDelayMs },
-    retryAfterMs,
-    random,
-  );
-}
+export const retryDelayMs = retryDelay({ factor: 2, jitter: 0.2, maxMs: maxRetryDelayMs });
 
 /** BullMQ backoff strategy for jobs whose backoff type is `feed-retry`. */
 export function feedRetryBackoff(defaultBaseDelayMs?: number) {

@@ -1,4 +1,4 @@
-import { backoffDelayMs } from '../retry-delay';
+import { retryDelay } from '../retry-delay';
 
 /** The longest wait between two attempts, whatever a Retry-After asks. */
 export const maxWebhookRetryDelayMs = 12 * 60 * 60 * 1000;
@@ -9,17 +9,4 @@ export const maxWebhookRetryDelayMs = 12 * 60 * 60 * 1000;
  * With the defaults (30 s base, 8 attempts) the attempts span about a day: 0, 30 s, 2.5 min, 10.5 min,
  * 43 min, 2.8 h, 11.4 h, 23.4 h.
  */
-export function webhookRetryDelayMs(
-  retry: number,
-  baseMs: number,
-  retryAfterMs?: number,
-  random = Math.random,
-): number {
-  return backoffDelayMs(
-    retry,
-    baseMs,
-    { factor: 4, jitter: 0.4, maxMs: maxWebhookRetryDelayMs },
-    retryAfterMs,
-    random,
-  );
-}
+export const webhookRetryDelayMs = retryDelay({ factor: 4, jitter: 0.4, maxMs: maxWebhookRetryDelayMs });
