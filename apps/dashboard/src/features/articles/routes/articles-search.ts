@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '../../../lib/api-types';
+import type { ArticleStatus } from '../../../api/articles';
 
 // The /articles view's URL state (so filters survive reloads and links).
 

@@ -1,17 +1,30 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, setCsrfToken } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import type { LoginBody, Role, Session } from '../../../lib/api-types';
-import { reauthAbandoned } from '../../../lib/reauth';
+import { api, dataOf } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
+import type { BodyOf, ResponseOf } from '../lib/api-shapes';
+import { setCsrfToken } from '../lib/csrf-token';
+import { reauthAbandoned } from '../lib/reauth';
 
-export const sessionKey = ['session'] as const;
+// The dashboard session (the cookie and its CSRF token): who is signed in, signing in and out, and the
+// signed-in person's own password.
+
+export type Session = ResponseOf<'/api/v1/auth/session', 'get'>;
+export type User = Session['user'];
+export type Role = User['role'];
+export type LoginBody = BodyOf<'/api/v1/auth/session', 'post'>;
+export type ChangePasswordBody = BodyOf<'/api/v1/auth/password', 'put'>;
+
+/** The session is cached under one key: the app and the login page watch it. */
+export const sessionKeys = {
+  session: ['session'] as const,
+};
 
 /** The signed-in session, or null when there is none (401). */
 export const sessionQuery = queryOptions({
-  queryKey: sessionKey,
+  queryKey: sessionKeys.session,
   queryFn: async (): Promise<Session | null> => {
     try {
-      const session = await api.get<Session>('/auth/session');
+      const session = await dataOf(api.GET('/api/v1/auth/session'));
       setCsrfToken(session.csrfToken);
       return session;
     } catch (error) {
@@ -27,7 +40,7 @@ export const sessionQuery = queryOptions({
 });
 
 /** Signs in with the cookie session: the one request both the login page and the sign-in dialog send. */
-const postSession = (body: LoginBody) => api.post<Session>('/auth/session', body);
+const postSession = (body: LoginBody) => dataOf(api.POST('/api/v1/auth/session', { body }));
 
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -38,8 +51,8 @@ export function useSignIn() {
       setCsrfToken(session.csrfToken);
       // A new user must not see the previous user's cached data (the session query itself stays: the
       // login page watches it to move on).
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
-      queryClient.setQueryData(sessionKey, session);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.session[0] });
+      queryClient.setQueryData(sessionKeys.session, session);
     },
   });
 }
@@ -56,8 +69,8 @@ export function useReauthenticate() {
     onSuccess: (session) => {
       setCsrfToken(session.csrfToken);
       // Someone else: the caller reloads the app for them (the previous person's cache must not show).
-      const before = queryClient.getQueryData<Session | null>(sessionKey);
-      if (before?.user.id === session.user.id) queryClient.setQueryData(sessionKey, session);
+      const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
+      if (before?.user.id === session.user.id) queryClient.setQueryData(sessionKeys.session, session);
     },
   });
 }
@@ -65,32 +78,24 @@ export function useReauthenticate() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/auth/session'),
+    mutationFn: async () => {
+      await api.DELETE('/api/v1/auth/session');
+    },
     onSettled: () => {
       setCsrfToken(null);
       // A request that met the ending session just before: it fails rather than asking to sign in again.
       reauthAbandoned();
       queryClient.clear();
-      queryClient.setQueryData(sessionKey, null);
+      queryClient.setQueryData(sessionKeys.session, null);
     },
   });
 }
 
-/** Where each role starts. */
-export const homeOf = (role: Role): '/publishers' | '/publisher/dashboard' =>
-  role === 'admin' ? '/publishers' : '/publisher/dashboard';
-
-/** Pages of the API itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
-const serverPages = ['/admin/queues', '/docs', '/api/'];
-export const isServerPage = (path: string): boolean =>
-  serverPages.some(
-    (page) =>
-      path === page || path.startsWith(page.endsWith('/') ? page : `${page}/`) || path.startsWith(`${page}?`),
-  );
-
-/** Only same-site paths are followed after sign-in (never another origin, never //host). */
-export function safeNext(next: string | undefined): string | undefined {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  if (next.startsWith('/login')) return undefined;
-  return next;
+/** The signed-in person's own password (the current one is required); this session stays signed in. */
+export function useChangeOwnPassword() {
+  return useMutation({
+    mutationFn: async (body: ChangePasswordBody) => {
+      await api.PUT('/api/v1/auth/password', { body });
+    },
+  });
 }
