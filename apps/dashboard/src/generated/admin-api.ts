@@ -4,6376 +4,6334 @@
  */
 
 export interface paths {
-  '/api/v1/article': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List articles, newest first, filtered by status, site, origin, publisher, tag and title text, with counts per status */
+        get: operations["listArticles"];
+        put?: never;
+        /** Create a draft; the slug is generated from the title */
+        post: operations["createArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List articles, newest first, filtered by status, site, origin, publisher, tag and title text, with counts per status */
-    get: operations['listArticles'];
-    put?: never;
-    /** Create a draft; the slug is generated from the title */
-    post: operations['createArticle'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One article, with its body */
+        get: operations["getArticle"];
+        /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version */
+        put: operations["updateArticle"];
+        post?: never;
+        /** Delete an article for good (any status) */
+        delete: operations["deleteArticle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One article, with its body */
-    get: operations['getArticle'];
-    /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version */
-    put: operations['updateArticle'];
-    post?: never;
-    /** Delete an article for good (any status) */
-    delete: operations['deleteArticle'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/approve/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve a pending imported article: it is published */
+        put: operations["approveArticle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Approve a pending imported article: it is published */
-    put: operations['approveArticle'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/back-to-pending/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/back-to-pending/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Undo a review decision: a rejected article, or one published by approval, goes back to the queue (clears publishedAt and the reason) */
+        put: operations["moveArticleBackToPending"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Undo a review decision: a rejected article, or one published by approval, goes back to the queue (clears publishedAt and the reason) */
-    put: operations['moveArticleBackToPending'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/bulk': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish, unpublish, approve, reject, move back to pending or delete up to 100 articles; one result per id, in order (one refusal does not stop the others) */
+        post: operations["bulkUpdateArticles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Publish, unpublish, approve, reject, move back to pending or delete up to 100 articles; one result per id, in order (one refusal does not stop the others) */
-    post: operations['bulkUpdateArticles'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/host-site/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/host-site/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the article's host sites to exactly the given list */
+        post: operations["hostArticleOnSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Set the article's host sites to exactly the given list */
-    post: operations['hostArticleOnSite'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/pending': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Imported articles awaiting review, oldest first, optionally one publisher's */
+        get: operations["listPendingArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Imported articles awaiting review, oldest first, optionally one publisher's */
-    get: operations['listPendingArticles'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/publish/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish a draft (sets publishedAt) */
+        put: operations["publishArticle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Publish a draft (sets publishedAt) */
-    put: operations['publishArticle'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/reject/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reject a pending imported article: it stays out of every listing, and its guid blocks re-import */
+        put: operations["rejectArticle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Reject a pending imported article: it stays out of every listing, and its guid blocks re-import */
-    put: operations['rejectArticle'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/slug-available': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/slug-available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a slug is well-formed and free (for the editor; the save still decides) */
+        get: operations["checkArticleSlugAvailable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Whether a slug is well-formed and free (for the editor; the save still decides) */
-    get: operations['checkArticleSlugAvailable'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/article/unpublish/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/article/unpublish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Take a published article back to draft (clears publishedAt) */
+        put: operations["unpublishArticle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Take a published article back to draft (clears publishedAt) */
-    put: operations['unpublishArticle'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/auth/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with e-mail and password; returns a dashboard token
+         * @description Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503.
+         */
+        post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Log in with e-mail and password; returns a dashboard token
-     * @description Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503.
-     */
-    post: operations['logIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/auth/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in user */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The logged-in user */
-    get: operations['getCurrentUser'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/auth/password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your own password (the current one required)
+         * @description Any logged-in role. 204 on success. Every token of the user stops working, the one that made the change included (log in again for a new one), and so does every dashboard session of the user except the one the change was made in (it stays signed in, same CSRF token). A wrong current password is a 401 INVALID_CREDENTIALS and counts as a failed login.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Change your own password (the current one required)
-     * @description Any logged-in role. 204 on success. Every token of the user stops working, the one that made the change included (log in again for a new one), and so does every dashboard session of the user except the one the change was made in (it stays signed in, same CSRF token). A wrong current password is a 401 INVALID_CREDENTIALS and counts as a failed login.
-     */
-    put: operations['changePassword'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/auth/session': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user of the session cookie, and its CSRF token */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in to the dashboard: sets the HttpOnly session cookie
+         * @description Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests.
+         */
+        post: operations["createSession"];
+        /**
+         * Sign out: ends the session on the server and clears the cookie
+         * @description A live session needs its x-csrf-token (else 403). Without a live session the cookie is just cleared.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The signed-in user of the session cookie, and its CSRF token */
-    get: operations['getSession'];
-    put?: never;
-    /**
-     * Sign in to the dashboard: sets the HttpOnly session cookie
-     * @description Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests.
-     */
-    post: operations['createSession'];
-    /**
-     * Sign out: ends the session on the server and clears the cookie
-     * @description A live session needs its x-csrf-token (else 403). Without a live session the cookie is just cleared.
-     */
-    delete: operations['deleteSession'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List publishers, newest first: state, feed health and article counts per status
+         * @description Filter by state (awaiting, approved, disabled) and search q in the name or login e-mail; sort=name lists by name. approved/disabled (booleans) still work.
+         */
+        get: operations["listPublishers"];
+        put?: never;
+        /** Create a publisher and its login (not approved yet) */
+        post: operations["createPublisher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List publishers, newest first: state, feed health and article counts per status
-     * @description Filter by state (awaiting, approved, disabled) and search q in the name or login e-mail; sort=name lists by name. approved/disabled (booleans) still work.
-     */
-    get: operations['listPublishers'];
-    put?: never;
-    /** Create a publisher and its login (not approved yet) */
-    post: operations['createPublisher'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One publisher: settings, state, feed health, article counts by status */
+        get: operations["getPublisher"];
+        /**
+         * Edit name, autoApprove, default tags, default host sites and import rules
+         * @description importRules replaces the whole rule set (fields left out take their defaults); a bad rule is 400 INVALID_IMPORT_RULE whose message starts with the rule, e.g. "excludeKeywords[1]: ...".
+         */
+        put: operations["updatePublisher"];
+        post?: never;
+        /** Delete a publisher and its login; its articles stay, with their source attribution */
+        delete: operations["deletePublisher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One publisher: settings, state, feed health, article counts by status */
-    get: operations['getPublisher'];
-    /**
-     * Edit name, autoApprove, default tags, default host sites and import rules
-     * @description importRules replaces the whole rule set (fields left out take their defaults); a bad rule is 400 INVALID_IMPORT_RULE whose message starts with the rule, e.g. "excludeKeywords[1]: ...".
-     */
-    put: operations['updatePublisher'];
-    post?: never;
-    /** Delete a publisher and its login; its articles stay, with their source attribution */
-    delete: operations['deletePublisher'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/approve': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve: the first import is queued at once, then the feed joins the hourly import */
+        put: operations["approvePublisher"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Approve: the first import is queued at once, then the feed joins the hourly import */
-    put: operations['approvePublisher'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/articles': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A publisher's articles, newest first, with counts by status */
+        get: operations["listPublisherArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A publisher's articles, newest first, with counts by status */
-    get: operations['listPublisherArticles'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/disable': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Disable: no import, no login, tokens refused */
+        put: operations["disablePublisher"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Disable: no import, no login, tokens refused */
-    put: operations['disablePublisher'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/enable': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enable a disabled publisher again */
+        put: operations["enablePublisher"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Enable a disabled publisher again */
-    put: operations['enablePublisher'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/feed/resume': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/feed/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Resume a feed paused after 10 failed fetches in a row: the next hourly run fetches it */
+        put: operations["resumePublisherFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Resume a feed paused after 10 failed fetches in a row: the next hourly run fetches it */
-    put: operations['resumePublisherFeed'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/history': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the import changed on a publisher by itself: a moved feed URL, a feed gone
+         * @description Newest first, at most 100. A permanent redirect (301/308) seen on 3 consecutive fetches moves the stored feed URL (feed-url-moved); a 410 Gone stops polling (feed-gone).
+         */
+        get: operations["getPublisherHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * What the import changed on a publisher by itself: a moved feed URL, a feed gone
-     * @description Newest first, at most 100. A permanent redirect (301/308) seen on 3 consecutive fetches moves the stored feed URL (feed-url-moved); a 410 Gone stops polling (feed-gone).
-     */
-    get: operations['getPublisherHistory'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/import': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a publisher's feed now
+         * @description Queues a fetch of the feed; a call while the previous one is queued or running, or within a minute after it finished, returns that job id instead. Follow it with GET /publisher/:id/import/:jobId. 503 when the queue is unavailable.
+         */
+        post: operations["startPublisherImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Fetch a publisher's feed now
-     * @description Queues a fetch of the feed; a call while the previous one is queued or running, or within a minute after it finished, returns that job id instead. Follow it with GET /publisher/:id/import/:jobId. 503 when the queue is unavailable.
-     */
-    post: operations['startPublisherImport'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/import/{jobId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/import/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an import job stands, with its outcome once it ends
+         * @description state waiting | active | completed | failed; outcome { fetched, inserted, skipped, filtered, waiting, notModified } once completed; error { code, message, detail } once failed. 404 IMPORT_JOB_NOT_FOUND for a job of another publisher or one no longer kept.
+         */
+        get: operations["getPublisherImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Where an import job stands, with its outcome once it ends
-     * @description state waiting | active | completed | failed; outcome { fetched, inserted, skipped, filtered, waiting, notModified } once completed; error { code, message, detail } once failed. 404 IMPORT_JOB_NOT_FOUND for a job of another publisher or one no longer kept.
-     */
-    get: operations['getPublisherImport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a publisher's password (its existing tokens stop working)
+         * @description Same rules as at creation (PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG). Also clears the failed logins counted for its e-mail.
+         */
+        put: operations["setPublisherPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Set a publisher's password (its existing tokens stop working)
-     * @description Same rules as at creation (PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG). Also clears the failed logins counted for its e-mail.
-     */
-    put: operations['setPublisherPassword'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/{id}/test-feed': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/{id}/test-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a publisher's feed
+         * @description The first 5 items exactly as the import would store them for this publisher (feedUrl defaults to the saved one). Saves nothing. 422 with the reason when the feed cannot be read.
+         */
+        post: operations["testPublisherFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Preview a publisher's feed
-     * @description The first 5 items exactly as the import would store them for this publisher (feedUrl defaults to the saved one). Saves nothing. 422 with the reason when the feed cannot be read.
-     */
-    post: operations['testPublisherFeed'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My publisher record: feed settings, fetch state, article counts */
+        get: operations["getOwnPublisher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** My publisher record: feed settings, fetch state, article counts */
-    get: operations['getOwnPublisher'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/me/articles': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/me/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My imported articles, newest first, with counts by status */
+        get: operations["listOwnPublisherArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** My imported articles, newest first, with counts by status */
-    get: operations['listOwnPublisherArticles'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/me/feed': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/me/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save my feed address and default tags
+         * @description A new address of an approved, enabled publisher gets its first import queued at once (one per publisher at a time: a newer address replaces a queued one). New addresses are limited per publisher (RATE_LIMIT_FEED_URL_CHANGES, 5 an hour by default): past it, 429 FEED_URL_CHANGES_LIMITED with Retry-After and nothing saved.
+         */
+        put: operations["updateOwnPublisherFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Save my feed address and default tags
-     * @description A new address of an approved, enabled publisher gets its first import queued at once (one per publisher at a time: a newer address replaces a queued one). New addresses are limited per publisher (RATE_LIMIT_FEED_URL_CHANGES, 5 an hour by default): past it, 429 FEED_URL_CHANGES_LIMITED with Retry-After and nothing saved.
-     */
-    put: operations['updateOwnPublisherFeed'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/me/feed/resume': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/me/feed/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Resume my feed after it was paused (10 failed fetches in a row)
+         * @description The next hourly run fetches it again. Resuming a feed that is not paused changes nothing.
+         */
+        put: operations["resumeOwnPublisherFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Resume my feed after it was paused (10 failed fetches in a row)
-     * @description The next hourly run fetches it again. Resuming a feed that is not paused changes nothing.
-     */
-    put: operations['resumeOwnPublisherFeed'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/me/test-feed': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/me/test-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a feed
+         * @description The first 5 items of the feed exactly as the import would store them for the logged-in publisher. Saves nothing. 422 with the reason (NOT_A_FEED, TOO_LARGE, TIMEOUT, REFUSED_ADDRESS, ...) when the feed cannot be read.
+         */
+        post: operations["testOwnPublisherFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Preview a feed
-     * @description The first 5 items of the feed exactly as the import would store them for the logged-in publisher. Saves nothing. 422 with the reason (NOT_A_FEED, TOO_LARGE, TIMEOUT, REFUSED_ADDRESS, ...) when the feed cannot be read.
-     */
-    post: operations['testOwnPublisherFeed'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/publisher/reports': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/publisher/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Articles per publisher per month (by creation time, UTC) */
+        get: operations["getPublisherReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Articles per publisher per month (by creation time, UTC) */
-    get: operations['getPublisherReports'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/sign-storage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/sign-storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed URL to PUT one image straight to object storage, valid 5 minutes */
+        post: operations["signStorageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** A signed URL to PUT one image straight to object storage, valid 5 minutes */
-    post: operations['signStorageUpload'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/site': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every child site, by slug, with how many articles it hosts (and how many are published) */
+        get: operations["listSites"];
+        put?: never;
+        /** Create a child site */
+        post: operations["createSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every child site, by slug, with how many articles it hosts (and how many are published) */
-    get: operations['listSites'];
-    put?: never;
-    /** Create a child site */
-    post: operations['createSite'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/site/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/site/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One child site */
+        get: operations["getSite"];
+        /** Edit a child site (slug, name, domain, language, articleUrlTemplate) */
+        put: operations["updateSite"];
+        post?: never;
+        /** Delete a child site; articles stay, their links to this site (and its API keys) go */
+        delete: operations["deleteSite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One child site */
-    get: operations['getSite'];
-    /** Edit a child site (slug, name, domain, language, articleUrlTemplate) */
-    put: operations['updateSite'];
-    post?: never;
-    /** Delete a child site; articles stay, their links to this site (and its API keys) go */
-    delete: operations['deleteSite'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/site/{id}/keys': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/site/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's API keys (never the keys themselves), newest first */
+        get: operations["listSiteKeys"];
+        put?: never;
+        /** Create an API key for the site (the key is shown once) */
+        post: operations["createSiteKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The site's API keys (never the keys themselves), newest first */
-    get: operations['listSiteKeys'];
-    put?: never;
-    /** Create an API key for the site (the key is shown once) */
-    post: operations['createSiteKey'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/site/{id}/keys/{keyId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/site/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key: requests with it are refused from then on */
+        delete: operations["revokeSiteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Revoke an API key: requests with it are refused from then on */
-    delete: operations['revokeSiteKey'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/webhooks': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every webhook endpoint (never their secrets), oldest first */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint (its signing secret is shown once, in this answer) */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every webhook endpoint (never their secrets), oldest first */
-    get: operations['listWebhooks'];
-    put?: never;
-    /** Register a webhook endpoint (its signing secret is shown once, in this answer) */
-    post: operations['createWebhook'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/webhooks/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhook"];
+        /** Edit an endpoint: URL, events, site scope, enabled (enabling clears a recorded failure) */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Delete an endpoint and its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One webhook endpoint */
-    get: operations['getWebhook'];
-    /** Edit an endpoint: URL, events, site scope, enabled (enabling clears a recorded failure) */
-    put: operations['updateWebhook'];
-    post?: never;
-    /** Delete an endpoint and its delivery log */
-    delete: operations['deleteWebhook'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/webhooks/{id}/deliveries': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's delivery log, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The endpoint's delivery log, newest first */
-    get: operations['listWebhookDeliveries'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/attempts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery's attempts, oldest first (the last 100): answer, duration, error, next attempt */
+        get: operations["listWebhookDeliveryAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A delivery's attempts, oldest first (the last 100): answer, duration, error, next attempt */
-    get: operations['listWebhookDeliveryAttempts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one delivery again (same event id and body; one attempt, within seconds) */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send one delivery again (same event id and body; one attempt, within seconds) */
-    post: operations['resendWebhookDelivery'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/webhooks/{id}/rotate-secret': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret (shown once); the previous one keeps signing beside it for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** A new signing secret (shown once); the previous one keeps signing beside it for 24 hours */
-    post: operations['rotateWebhookSecret'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** Article */
-    Article: {
-      body: string;
-      category: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** @description slugs of the child sites the article appears on */
-      hostSites: string[];
-      /** Format: uuid */
-      id: string;
-      image: string | null;
-      /** @description true for articles imported from a feed */
-      isAggregated: boolean;
-      /** Format: date-time */
-      publishedAt: string | null;
-      /** Format: date-time */
-      reviewedAt: string | null;
-      /** @description the reason given with the review decision, shown to the publisher */
-      reviewReason: string | null;
-      /** @description imported articles: the feed item guid */
-      rssFeedGuid: string | null;
-      section: string | null;
-      slug: string;
-      /** @description imported articles: the publisher's display name */
-      source: string | null;
-      /** Format: date-time */
-      sourcePublishedAt?: string | null;
-      /** @description imported articles: URL of the original */
-      sourceUrl: string | null;
-      /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
-      status: 'draft' | 'pending' | 'published' | 'rejected';
-      tags: string[];
-      thumbnail: string | null;
-      title: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    /** ArticleList */
-    ArticleList: {
-      data: components['schemas']['ArticleSummary'][];
-      meta: {
-        /** @description articles per status under the list's other filters (its status filter ignored) */
-        counts: {
-          draft: number;
-          pending: number;
-          published: number;
-          rejected: number;
-          total: number;
-        };
-        pagination: components['schemas']['Pagination'];
-      };
-    };
-    /** ArticleSummary */
-    ArticleSummary: {
-      category: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** @description slugs of the child sites the article appears on */
-      hostSites: string[];
-      /** Format: uuid */
-      id: string;
-      image: string | null;
-      /** @description true for articles imported from a feed */
-      isAggregated: boolean;
-      /** Format: date-time */
-      publishedAt: string | null;
-      /** Format: date-time */
-      reviewedAt: string | null;
-      /** @description the reason given with the review decision, shown to the publisher */
-      reviewReason: string | null;
-      /** @description imported articles: the feed item guid */
-      rssFeedGuid: string | null;
-      section: string | null;
-      slug: string;
-      /** @description imported articles: the publisher's display name */
-      source: string | null;
-      /** Format: date-time */
-      sourcePublishedAt?: string | null;
-      /** @description imported articles: URL of the original */
-      sourceUrl: string | null;
-      /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
-      status: 'draft' | 'pending' | 'published' | 'rejected';
-      tags: string[];
-      thumbnail: string | null;
-      title: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    /** ArticleSummaryPage */
-    ArticleSummaryPage: {
-      data: components['schemas']['ArticleSummary'][];
-      meta: components['schemas']['PaginationMeta'];
-    };
-    /** BulkArticleResults */
-    BulkArticleResults: {
-      /** @description one per id, in the order given */
-      results: (
-        | {
+    schemas: {
+        /** Article */
+        Article: {
+            body: string;
+            category: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description slugs of the child sites the article appears on */
+            hostSites: string[];
             /** Format: uuid */
             id: string;
-            /** @enum {boolean} */
-            ok: true;
+            image: string | null;
+            /** @description true for articles imported from a feed */
+            isAggregated: boolean;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason: string | null;
+            /** @description imported articles: the feed item guid */
+            rssFeedGuid: string | null;
+            section: string | null;
+            slug: string;
+            /** @description imported articles: the publisher's display name */
+            source: string | null;
+            /** Format: date-time */
+            sourcePublishedAt?: string | null;
+            /** @description imported articles: URL of the original */
+            sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
-            status?: 'draft' | 'pending' | 'published' | 'rejected';
-          }
-        | {
-            error: {
-              /** @example INVALID_TRANSITION */
-              code: string;
-              message: string;
+            status: "draft" | "pending" | "published" | "rejected";
+            tags: string[];
+            thumbnail: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** ArticleList */
+        ArticleList: {
+            data: components["schemas"]["ArticleSummary"][];
+            meta: {
+                /** @description articles per status under the list's other filters (its status filter ignored) */
+                counts: {
+                    draft: number;
+                    pending: number;
+                    published: number;
+                    rejected: number;
+                    total: number;
+                };
+                pagination: components["schemas"]["Pagination"];
             };
+        };
+        /** ArticleSummary */
+        ArticleSummary: {
+            category: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description slugs of the child sites the article appears on */
+            hostSites: string[];
             /** Format: uuid */
             id: string;
-            /** @enum {boolean} */
-            ok: false;
-          }
-      )[];
-    };
-    /** CreatedSiteKey */
-    CreatedSiteKey: {
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: uuid */
-      id: string;
-      /** @description the key itself: shown only in this response, stored only as a hash */
-      key: string;
-      /**
-       * Format: date-time
-       * @description when a client request last used the key (written about once a minute); null if never
-       */
-      lastUsedAt: string | null;
-      name: string;
-      /** @description the first characters of the key, to recognise it */
-      prefix: string;
-      /**
-       * Format: date-time
-       * @description when the key was revoked; null while valid
-       */
-      revokedAt: string | null;
-      /** Format: uuid */
-      siteId: string;
-    };
-    /** CreatedWebhookEndpoint */
-    CreatedWebhookEndpoint: {
-      /** Format: date-time */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @description when it was disabled
-       */
-      disabledAt: string | null;
-      /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
-      disabledReason: string | null;
-      enabled: boolean;
-      events: (
-        | 'article.published'
-        | 'article.updated'
-        | 'article.unpublished'
-        | 'article.deleted'
-        | 'publisher.feed_failed'
-      )[];
-      /**
-       * Format: date-time
-       * @description start of the current run of failed attempts; null after a success
-       */
-      failingSince: string | null;
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: date-time
-       * @description until when the previous secret also signs (after a rotation)
-       */
-      previousSecretExpiresAt: string | null;
-      /** @description the signing secret (whsec_...): shown only in this response (and on rotation) */
-      secret: string;
-      /** @description slug of the scope site; null: the network */
-      site: string | null;
-      /** Format: date-time */
-      updatedAt: string;
-      url: string;
-    };
-    /** Error */
-    Error: {
-      /** @example VALIDATION_ERROR */
-      code: string;
-      /** @description validation problems, one per field */
-      details?: {
-        message: string;
-        path: string;
-      }[];
-      /** @example Bad Request */
-      error: string;
-      message: string;
-      statusCode: number;
-    };
-    /** Pagination */
-    Pagination: {
-      limit: number;
-      /** @description next page number, or null on the last page */
-      next: number | null;
-      page: number;
-      /** @description number of pages (0 when there is nothing) */
-      pages: number;
-      /** @description previous page number, or null on the first page */
-      prev: number | null;
-      /** @description number of items; a lower bound when totalRelation is "gte" */
-      total: number;
-      /** @description searches (q) only: "eq" when total is exact, "gte" when more items match than were counted (total is then a lower bound; pages and next still tell whether a next page exists) */
-      totalRelation?: 'eq' | 'gte';
-    };
-    /** PaginationMeta */
-    PaginationMeta: {
-      pagination: components['schemas']['Pagination'];
-    };
-    /** ReviewDecision */
-    ReviewDecision: {
-      /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
-      reason?: string | null;
-    };
-    /** RotatedWebhookSecret */
-    RotatedWebhookSecret: {
-      /**
-       * Format: date-time
-       * @description the previous secret signs beside it until then
-       */
-      previousSecretExpiresAt: string;
-      /** @description the new signing secret, shown only in this response */
-      secret: string;
-    };
-    /** SignedUpload */
-    SignedUpload: {
-      /** @description PUT the file here within 5 minutes, with the same Content-Type */
-      signedRequest: string;
-      /** @description the file's public URL, for the article's image or thumbnail */
-      url: string;
-    };
-    /** Site */
-    Site: {
-      /** @description browser origins whose pages may read the client API with this site's keys (CORS) */
-      allowedOrigins: string[];
-      /** @description how public article URLs are built, e.g. https://{domain}/news/{slug} */
-      articleUrlTemplate: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      domain: string | null;
-      /** Format: uuid */
-      id: string;
-      /** @description ISO 639 language code (en, pt-BR) */
-      language: string;
-      name: string;
-      /** @description where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate */
-      publicBaseUrl: string | null;
-      /** @description the name articles use in hostSites */
-      slug: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    /** SiteKey */
-    SiteKey: {
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: date-time
-       * @description when a client request last used the key (written about once a minute); null if never
-       */
-      lastUsedAt: string | null;
-      name: string;
-      /** @description the first characters of the key, to recognise it */
-      prefix: string;
-      /**
-       * Format: date-time
-       * @description when the key was revoked; null while valid
-       */
-      revokedAt: string | null;
-      /** Format: uuid */
-      siteId: string;
-    };
-    /** SiteListItem */
-    SiteListItem: {
-      /** @description browser origins whose pages may read the client API with this site's keys (CORS) */
-      allowedOrigins: string[];
-      /** @description articles hosted on the site */
-      articleCount: {
-        /** @description of those, published: what its readers see today */
-        published: number;
-        /** @description articles linked to the site (deleting the site unlinks them) */
-        total: number;
-      };
-      /** @description how public article URLs are built, e.g. https://{domain}/news/{slug} */
-      articleUrlTemplate: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      domain: string | null;
-      /** Format: uuid */
-      id: string;
-      /** @description ISO 639 language code (en, pt-BR) */
-      language: string;
-      name: string;
-      /** @description where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate */
-      publicBaseUrl: string | null;
-      /** @description the name articles use in hostSites */
-      slug: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    /** SlugCheck */
-    SlugCheck: {
-      /** @description valid and used by no other article (advisory: the save decides, 409 SLUG_TAKEN) */
-      available: boolean;
-      slug: string;
-      /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
-      valid: boolean;
-    };
-    /** WebhookDelivery */
-    WebhookDelivery: {
-      /** @description attempts made so far */
-      attempts: number;
-      /** Format: date-time */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @description when a receiver accepted it (2xx)
-       */
-      deliveredAt: string | null;
-      /** @description the last attempt's duration */
-      durationMs: number | null;
-      /** @description why the last attempt failed */
-      error: string | null;
-      /** @description the webhook-id header: the same on every attempt and resend */
-      eventId: string;
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: date-time
-       * @description when the last attempt was made
-       */
-      lastAttemptAt: string | null;
-      /**
-       * Format: date-time
-       * @description when the next attempt is due (pending only)
-       */
-      nextAttemptAt: string | null;
-      status: 'pending' | 'delivered' | 'failed';
-      /** @description the last attempt's HTTP status; null when it got no answer */
-      statusCode: number | null;
-      /** @description an event an endpoint can subscribe to */
-      type:
-        | 'article.published'
-        | 'article.updated'
-        | 'article.unpublished'
-        | 'article.deleted'
-        | 'publisher.feed_failed';
-    };
-    /** WebhookDeliveryAttempt */
-    WebhookDeliveryAttempt: {
-      /** @description 1 for the first attempt */
-      attempt: number;
-      /** Format: date-time */
-      attemptedAt: string;
-      durationMs: number;
-      /** @description why it failed; null when delivered */
-      error: string | null;
-      /**
-       * Format: date-time
-       * @description when the attempt after it was scheduled; null when none was
-       */
-      nextAttemptAt: string | null;
-      /** @description the answer's first 1 KB as text; null when none came */
-      responseExcerpt: string | null;
-      /** @description the HTTP status of the answer; null when none came (network error, timeout) */
-      statusCode: number | null;
-    };
-    /** WebhookDeliveryAttemptList */
-    WebhookDeliveryAttemptList: {
-      data: components['schemas']['WebhookDeliveryAttempt'][];
-    };
-    /** WebhookDeliveryPage */
-    WebhookDeliveryPage: {
-      data: components['schemas']['WebhookDelivery'][];
-      meta: components['schemas']['PaginationMeta'];
-    };
-    /** WebhookEndpoint */
-    WebhookEndpoint: {
-      /** Format: date-time */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @description when it was disabled
-       */
-      disabledAt: string | null;
-      /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
-      disabledReason: string | null;
-      enabled: boolean;
-      events: (
-        | 'article.published'
-        | 'article.updated'
-        | 'article.unpublished'
-        | 'article.deleted'
-        | 'publisher.feed_failed'
-      )[];
-      /**
-       * Format: date-time
-       * @description start of the current run of failed attempts; null after a success
-       */
-      failingSince: string | null;
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: date-time
-       * @description until when the previous secret also signs (after a rotation)
-       */
-      previousSecretExpiresAt: string | null;
-      /** @description slug of the scope site; null: the network */
-      site: string | null;
-      /** Format: date-time */
-      updatedAt: string;
-      url: string;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: {
-    /** @description private, max-age=<CLIENT_CACHE_MAX_AGE>, stale-while-revalidate=<s>; no-store on errors */
-    CacheControl: string;
-    /** @description strong validator of the body; send it back in If-None-Match to get 304 while it is current */
-    ETag: string;
-    /** @description requests allowed per window (only when the route has a limit configured) */
-    RateLimitLimit: number;
-    /** @description requests left in the current window */
-    RateLimitRemaining: number;
-    /** @description seconds until the window resets */
-    RateLimitReset: number;
-    /** @description seconds to wait before trying again */
-    RetryAfter: number;
-  };
-  pathItems: never;
-}
-export type $defs = Record<string, never>;
-export interface operations {
-  listArticles: {
-    parameters: {
-      query?: {
-        /** @description page size, at most 100 */
-        limit?: number;
-        /** @description written by hand, or imported from a feed */
-        origin?: 'manual' | 'imported';
-        /** @description page number, from 1 */
-        page?: number;
-        /** @description only the publisher's imported articles */
-        publisherId?: string;
-        /** @description case-insensitive substring of the title */
-        q?: string;
-        /** @description only articles hosted on this child site (by slug) */
-        site?: string;
-        /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
-        status?: 'draft' | 'pending' | 'published' | 'rejected';
-        /** @description articles carrying this tag (exact, case-insensitive) */
-        tag?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ArticleList'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  createArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description HTML or text, at most 200,000 characters */
-          body?: string;
-          category?: string | null;
-          /** @description child site slugs */
-          hostSites?: string[];
-          /**
-           * Format: uri
-           * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
-           */
-          image?: string | null;
-          section?: string | null;
-          /** @description trimmed and de-duplicated (case-insensitively) when stored */
-          tags?: string[];
-          /**
-           * Format: uri
-           * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
-           */
-          thumbnail?: string | null;
-          /** @description not blank */
-          title: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      201: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  updateArticle: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
-        'if-match'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    /** @description any of the fields; at least one */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description HTML or text, at most 200,000 characters */
-          body?: string;
-          category?: string | null;
-          /**
-           * Format: uri
-           * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
-           */
-          image?: string | null;
-          section?: string | null;
-          /** @description lower-case ASCII words joined by dashes; unique among articles */
-          slug?: string;
-          /** @description trimmed and de-duplicated (case-insensitively) when stored */
-          tags?: string[];
-          /**
-           * Format: uri
-           * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
-           */
-          thumbnail?: string | null;
-          /** @description not blank */
-          title?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      412: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  deleteArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  approveArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['ReviewDecision'];
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  moveArticleBackToPending: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  bulkUpdateArticles: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description a lifecycle transition, or delete */
-          action: 'publish' | 'unpublish' | 'approve' | 'reject' | 'back-to-pending' | 'delete';
-          /** @description 1..100 distinct article ids, processed in this order */
-          ids: string[];
-          /** @description approve and reject only: the reason stored with each decision (400 with another action) */
-          reason?: string | (never | null);
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BulkArticleResults'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  hostArticleOnSite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description the complete new set of host sites, by slug; [] detaches the article from every site */
-          hostSites: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listPendingArticles: {
-    parameters: {
-      query?: {
-        /** @description page size, at most 100 */
-        limit?: number;
-        /** @description page number, from 1 */
-        page?: number;
-        /** @description only the publisher's imported articles */
-        publisherId?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ArticleSummaryPage'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  publishArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  rejectArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['ReviewDecision'];
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  checkArticleSlugAvailable: {
-    parameters: {
-      query: {
-        /** @description the article being edited: its own slug counts as available */
-        exceptId?: string;
-        /** @description the slug an editor wants */
-        slug: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SlugCheck'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  unpublishArticle: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
-          etag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Article'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  logIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          email: string;
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description send as Authorization: Bearer <token> */
-            token: string;
-            user: {
-              email: string;
-              /** Format: uuid */
-              id: string;
-              /**
-               * Format: uuid
-               * @description only for publisher logins
-               */
-              publisherId?: string;
-              role: 'admin' | 'publisher';
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getCurrentUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            email: string;
+            image: string | null;
+            /** @description true for articles imported from a feed */
+            isAggregated: boolean;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason: string | null;
+            /** @description imported articles: the feed item guid */
+            rssFeedGuid: string | null;
+            section: string | null;
+            slug: string;
+            /** @description imported articles: the publisher's display name */
+            source: string | null;
+            /** Format: date-time */
+            sourcePublishedAt?: string | null;
+            /** @description imported articles: URL of the original */
+            sourceUrl: string | null;
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+            status: "draft" | "pending" | "published" | "rejected";
+            tags: string[];
+            thumbnail: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** ArticleSummaryPage */
+        ArticleSummaryPage: {
+            data: components["schemas"]["ArticleSummary"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** BulkArticleResults */
+        BulkArticleResults: {
+            /** @description one per id, in the order given */
+            results: ({
+                /** Format: uuid */
+                id: string;
+                /** @enum {boolean} */
+                ok: true;
+                /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+                status?: "draft" | "pending" | "published" | "rejected";
+            } | {
+                error: {
+                    /** @example INVALID_TRANSITION */
+                    code: string;
+                    message: string;
+                };
+                /** Format: uuid */
+                id: string;
+                /** @enum {boolean} */
+                ok: false;
+            })[];
+        };
+        /** CreatedSiteKey */
+        CreatedSiteKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description the key itself: shown only in this response, stored only as a hash */
+            key: string;
+            /**
+             * Format: date-time
+             * @description when a client request last used the key (written about once a minute); null if never
+             */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description the first characters of the key, to recognise it */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the key was revoked; null while valid
+             */
+            revokedAt: string | null;
+            /** Format: uuid */
+            siteId: string;
+        };
+        /** CreatedWebhookEndpoint */
+        CreatedWebhookEndpoint: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it was disabled
+             */
+            disabledAt: string | null;
+            /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
+            disabledReason: string | null;
+            enabled: boolean;
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            /**
+             * Format: date-time
+             * @description start of the current run of failed attempts; null after a success
+             */
+            failingSince: string | null;
             /** Format: uuid */
             id: string;
             /**
-             * Format: uuid
-             * @description only for publisher logins
+             * Format: date-time
+             * @description until when the previous secret also signs (after a rotation)
              */
-            publisherId?: string;
-            role: 'admin' | 'publisher';
-          };
+            previousSecretExpiresAt: string | null;
+            /** @description the signing secret (whsec_...): shown only in this response (and on rotation) */
+            secret: string;
+            /** @description slug of the scope site; null: the network */
+            site: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
+        /** Error */
+        Error: {
+            /** @example VALIDATION_ERROR */
+            code: string;
+            /** @description validation problems, one per field */
+            details?: {
+                message: string;
+                path: string;
+            }[];
+            /** @example Bad Request */
+            error: string;
+            message: string;
+            statusCode: number;
         };
-        content: {
-          'application/json': components['schemas']['Error'];
+        /** Pagination */
+        Pagination: {
+            limit: number;
+            /** @description next page number, or null on the last page */
+            next: number | null;
+            page: number;
+            /** @description number of pages (0 when there is nothing) */
+            pages: number;
+            /** @description previous page number, or null on the first page */
+            prev: number | null;
+            /** @description number of items; a lower bound when totalRelation is "gte" */
+            total: number;
+            /** @description searches (q) only: "eq" when total is exact, "gte" when more items match than were counted (total is then a lower bound; pages and next still tell whether a next page exists) */
+            totalRelation?: "eq" | "gte";
         };
-      };
-    };
-  };
-  changePassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          currentPassword: string;
-          /** @description 12 characters to 72 bytes */
-          newPassword: string;
+        /** PaginationMeta */
+        PaginationMeta: {
+            pagination: components["schemas"]["Pagination"];
         };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
+        /** ReviewDecision */
+        ReviewDecision: {
+            /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
+            reason?: string | null;
         };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        /** RotatedWebhookSecret */
+        RotatedWebhookSecret: {
+            /**
+             * Format: date-time
+             * @description the previous secret signs beside it until then
+             */
+            previousSecretExpiresAt: string;
+            /** @description the new signing secret, shown only in this response */
+            secret: string;
         };
-        content: {
-          'application/json': components['schemas']['Error'];
+        /** SignedUpload */
+        SignedUpload: {
+            /** @description PUT the file here within 5 minutes, with the same Content-Type */
+            signedRequest: string;
+            /** @description the file's public URL, for the article's image or thumbnail */
+            url: string;
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
+        /** Site */
+        Site: {
+            /** @description browser origins whose pages may read the client API with this site's keys (CORS) */
+            allowedOrigins: string[];
+            /** @description how public article URLs are built, e.g. https://{domain}/news/{slug} */
+            articleUrlTemplate: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            domain: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 639 language code (en, pt-BR) */
+            language: string;
+            name: string;
+            /** @description where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate */
+            publicBaseUrl: string | null;
+            /** @description the name articles use in hostSites */
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
-        content: {
-          'application/json': components['schemas']['Error'];
+        /** SiteKey */
+        SiteKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when a client request last used the key (written about once a minute); null if never
+             */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description the first characters of the key, to recognise it */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the key was revoked; null while valid
+             */
+            revokedAt: string | null;
+            /** Format: uuid */
+            siteId: string;
         };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie */
-            csrfToken: string;
-            user: {
-              email: string;
-              /** Format: uuid */
-              id: string;
-              /**
-               * Format: uuid
-               * @description only for publisher logins
-               */
-              publisherId?: string;
-              role: 'admin' | 'publisher';
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  createSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          email: string;
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie */
-            csrfToken: string;
-            user: {
-              email: string;
-              /** Format: uuid */
-              id: string;
-              /**
-               * Format: uuid
-               * @description only for publisher logins
-               */
-              publisherId?: string;
-              role: 'admin' | 'publisher';
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  deleteSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listPublishers: {
-    parameters: {
-      query?: {
-        approved?: boolean;
-        disabled?: boolean;
-        /** @description page size, at most 100 */
-        limit?: number;
-        /** @description page number, from 1 */
-        page?: number;
-        /** @description part of the name or login e-mail, any case */
-        q?: string;
-        /** @description newest first (default), or by name */
-        sort?: 'newest' | 'name';
-        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-        state?: 'awaiting' | 'approved' | 'disabled';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: {
-              approved: boolean;
-              articleCounts: {
-                draft: number;
-                pending: number;
+        /** SiteListItem */
+        SiteListItem: {
+            /** @description browser origins whose pages may read the client API with this site's keys (CORS) */
+            allowedOrigins: string[];
+            /** @description articles hosted on the site */
+            articleCount: {
+                /** @description of those, published: what its readers see today */
                 published: number;
-                rejected: number;
+                /** @description articles linked to the site (deleting the site unlinks them) */
                 total: number;
-              };
-              autoApprove: boolean;
-              consecutiveFailures: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** @description child-site slugs */
-              defaultHostSites: string[];
-              defaultTags: string[];
-              disabled: boolean;
-              /** Format: date-time */
-              disabledAt: string | null;
-              email: string | null;
-              feedHealth: {
-                consecutiveFailures: number;
-                /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-                gone: {
-                  /** @description why the feed is no longer fetched, and how to resume */
-                  message: string;
-                  /** Format: date-time */
-                  since: string;
-                } | null;
-                /** @description new articles in the last 7 days */
-                itemsLast7d: number;
-                /** @description new articles in the last 24 hours */
-                itemsLast24h: number;
-                lastError: {
-                  /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                  code: string;
-                  /** @description the fetcher's own text */
-                  detail: string;
-                  /** @description what it means, in words */
-                  message: string;
-                } | null;
-                /** Format: date-time */
-                lastFailedAt: string | null;
-                /** Format: date-time */
-                lastFetchedAt: string | null;
-                /** Format: date-time */
-                lastNewItemAt: string | null;
-                /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-                lastResult: 'never' | 'ok' | 'failed';
-                /** Format: date-time */
-                lastResultAt: string | null;
-                /** @description usual time between new items (the newest 20 items' own dates) */
-                meanIntervalSeconds: number | null;
-                /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-                paused: {
-                  /** Format: date-time */
-                  at: string;
-                  /** @description why, in words */
-                  reason: string;
-                } | null;
-                /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-                quiet: boolean;
-              };
-              feedUrl: string | null;
-              /** Format: uuid */
-              id: string;
-              importRules: {
-                defaultCategory: string | null;
-                defaultSection: string | null;
-                excludeKeywords: string[];
-                includeKeywords: string[];
-                maxNewItemsPerFetch: number | null;
-                maxTags: number;
-                tagMappings: {
-                  /** @description a category of the source feed (any case) */
-                  from: string;
-                  /** @description our tag; null drops the category */
-                  to: string | null;
-                }[];
-              };
-              /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-              lastError: string | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              name: string;
-              /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-              state: 'awaiting' | 'approved' | 'disabled';
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
-            meta: {
-              pagination: components['schemas']['Pagination'];
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  createPublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          email: string;
-          name: string;
-          /** @description 12 characters to 72 bytes */
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
-            };
-            autoApprove: boolean;
-            consecutiveFailures: number;
+            /** @description how public article URLs are built, e.g. https://{domain}/news/{slug} */
+            articleUrlTemplate: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
-            };
-            feedUrl: string | null;
+            domain: string | null;
             /** Format: uuid */
             id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
-            };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
+            /** @description ISO 639 language code (en, pt-BR) */
+            language: string;
             name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
+            /** @description where the site serves its feeds and sitemaps; null: the origin of articleUrlTemplate */
+            publicBaseUrl: string | null;
+            /** @description the name articles use in hostSites */
+            slug: string;
             /** Format: date-time */
             updatedAt: string;
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        /** SlugCheck */
+        SlugCheck: {
+            /** @description valid and used by no other article (advisory: the save decides, 409 SLUG_TAKEN) */
+            available: boolean;
+            slug: string;
+            /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
+            valid: boolean;
         };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getPublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
-            };
-            autoApprove: boolean;
-            consecutiveFailures: number;
+        /** WebhookDelivery */
+        WebhookDelivery: {
+            /** @description attempts made so far */
+            attempts: number;
             /** Format: date-time */
             createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
-            };
-            feedUrl: string | null;
+            /**
+             * Format: date-time
+             * @description when a receiver accepted it (2xx)
+             */
+            deliveredAt: string | null;
+            /** @description the last attempt's duration */
+            durationMs: number | null;
+            /** @description why the last attempt failed */
+            error: string | null;
+            /** @description the webhook-id header: the same on every attempt and resend */
+            eventId: string;
             /** Format: uuid */
             id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
-            };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description when the last attempt was made
+             */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the next attempt is due (pending only)
+             */
+            nextAttemptAt: string | null;
+            status: "pending" | "delivered" | "failed";
+            /** @description the last attempt's HTTP status; null when it got no answer */
+            statusCode: number | null;
+            /** @description an event an endpoint can subscribe to */
+            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
+        };
+        /** WebhookDeliveryAttempt */
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first attempt */
+            attempt: number;
             /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
+            attemptedAt: string;
+            durationMs: number;
+            /** @description why it failed; null when delivered */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description when the attempt after it was scheduled; null when none was
+             */
+            nextAttemptAt: string | null;
+            /** @description the answer's first 1 KB as text; null when none came */
+            responseExcerpt: string | null;
+            /** @description the HTTP status of the answer; null when none came (network error, timeout) */
+            statusCode: number | null;
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        /** WebhookDeliveryAttemptList */
+        WebhookDeliveryAttemptList: {
+            data: components["schemas"]["WebhookDeliveryAttempt"][];
         };
-        content: {
-          'application/json': components['schemas']['Error'];
+        /** WebhookDeliveryPage */
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            meta: components["schemas"]["PaginationMeta"];
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  updatePublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          autoApprove?: boolean;
-          defaultHostSites?: string[];
-          /** @description at most 30; stored trimmed, without empty ones or case-insensitive duplicates */
-          defaultTags?: string[];
-          importRules?: {
-            defaultCategory?: string | null;
-            defaultSection?: string | null;
-            /** @description skip items with one of these words in the title or text (whole words, any case) */
-            excludeKeywords?: string[];
-            /** @description import only items with one of these words in the title or text (whole words, any case) */
-            includeKeywords?: string[];
-            /** @description new articles per fetch at most (1-1000), oldest first; null: no cap */
-            maxNewItemsPerFetch?: number | null;
-            /** @description tags kept per article, 1-20 (default 20) */
-            maxTags?: number;
-            tagMappings?: {
-              /** @description a category of the source feed (any case) */
-              from: string;
-              /** @description our tag; null drops the category */
-              to: string | null;
-            }[];
-          };
-          name?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
-            };
-            autoApprove: boolean;
-            consecutiveFailures: number;
+        /** WebhookEndpoint */
+        WebhookEndpoint: {
             /** Format: date-time */
             createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when it was disabled
+             */
             disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
-            };
-            feedUrl: string | null;
+            /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
+            disabledReason: string | null;
+            enabled: boolean;
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            /**
+             * Format: date-time
+             * @description start of the current run of failed attempts; null after a success
+             */
+            failingSince: string | null;
             /** Format: uuid */
             id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
-            };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
+            /**
+             * Format: date-time
+             * @description until when the previous secret also signs (after a rotation)
+             */
+            previousSecretExpiresAt: string | null;
+            /** @description slug of the scope site; null: the network */
+            site: string | null;
             /** Format: date-time */
             updatedAt: string;
-          };
+            url: string;
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  deletePublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description private, max-age=<CLIENT_CACHE_MAX_AGE>, stale-while-revalidate=<s>; no-store on errors */
+        CacheControl: string;
+        /** @description strong validator of the body; send it back in If-None-Match to get 304 while it is current */
+        ETag: string;
+        /** @description requests allowed per window (only when the route has a limit configured) */
+        RateLimitLimit: number;
+        /** @description requests left in the current window */
+        RateLimitRemaining: number;
+        /** @description seconds until the window resets */
+        RateLimitReset: number;
+        /** @description seconds to wait before trying again */
+        RetryAfter: number;
     };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  approvePublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listArticles: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description written by hand, or imported from a feed */
+                origin?: "manual" | "imported";
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description only the publisher's imported articles */
+                publisherId?: string;
+                /** @description case-insensitive substring of the title */
+                q?: string;
+                /** @description only articles hosted on this child site (by slug) */
+                site?: string;
+                /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+                status?: "draft" | "pending" | "published" | "rejected";
+                /** @description articles carrying this tag (exact, case-insensitive) */
+                tag?: string;
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleList"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML or text, at most 200,000 characters */
+                    body?: string;
+                    category?: string | null;
+                    /** @description child site slugs */
+                    hostSites?: string[];
+                    /**
+                     * Format: uri
+                     * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
+                     */
+                    image?: string | null;
+                    section?: string | null;
+                    /** @description trimmed and de-duplicated (case-insensitively) when stored */
+                    tags?: string[];
+                    /**
+                     * Format: uri
+                     * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
+                     */
+                    thumbnail?: string | null;
+                    /** @description not blank */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description any of the fields; at least one */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML or text, at most 200,000 characters */
+                    body?: string;
+                    category?: string | null;
+                    /**
+                     * Format: uri
+                     * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
+                     */
+                    image?: string | null;
+                    section?: string | null;
+                    /** @description lower-case ASCII words joined by dashes; unique among articles */
+                    slug?: string;
+                    /** @description trimmed and de-duplicated (case-insensitively) when stored */
+                    tags?: string[];
+                    /**
+                     * Format: uri
+                     * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
+                     */
+                    thumbnail?: string | null;
+                    /** @description not blank */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveArticleBackToPending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkUpdateArticles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a lifecycle transition, or delete */
+                    action: "publish" | "unpublish" | "approve" | "reject" | "back-to-pending" | "delete";
+                    /** @description 1..100 distinct article ids, processed in this order */
+                    ids: string[];
+                    /** @description approve and reject only: the reason stored with each decision (400 with another action) */
+                    reason?: string | (never | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkArticleResults"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hostArticleOnSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the complete new set of host sites, by slug; [] detaches the article from every site */
+                    hostSites: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPendingArticles: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description only the publisher's imported articles */
+                publisherId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleSummaryPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkArticleSlugAvailable: {
+        parameters: {
+            query: {
+                /** @description the article being edited: its own slug counts as available */
+                exceptId?: string;
+                /** @description the slug an editor wants */
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlugCheck"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as Authorization: Bearer <token> */
+                        token: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description only for publisher logins
+                         */
+                        publisherId?: string;
+                        role: "admin" | "publisher";
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @description 12 characters to 72 bytes */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie */
+                        csrfToken: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie */
+                        csrfToken: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublishers: {
+        parameters: {
+            query?: {
+                approved?: boolean;
+                disabled?: boolean;
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+                /** @description part of the name or login e-mail, any case */
+                q?: string;
+                /** @description newest first (default), or by name */
+                sort?: "newest" | "name";
+                /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                state?: "awaiting" | "approved" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            approved: boolean;
+                            articleCounts: {
+                                draft: number;
+                                pending: number;
+                                published: number;
+                                rejected: number;
+                                total: number;
+                            };
+                            autoApprove: boolean;
+                            consecutiveFailures: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description child-site slugs */
+                            defaultHostSites: string[];
+                            defaultTags: string[];
+                            disabled: boolean;
+                            /** Format: date-time */
+                            disabledAt: string | null;
+                            email: string | null;
+                            feedHealth: {
+                                consecutiveFailures: number;
+                                /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                                gone: {
+                                    /** @description why the feed is no longer fetched, and how to resume */
+                                    message: string;
+                                    /** Format: date-time */
+                                    since: string;
+                                } | null;
+                                /** @description new articles in the last 7 days */
+                                itemsLast7d: number;
+                                /** @description new articles in the last 24 hours */
+                                itemsLast24h: number;
+                                lastError: {
+                                    /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                    code: string;
+                                    /** @description the fetcher's own text */
+                                    detail: string;
+                                    /** @description what it means, in words */
+                                    message: string;
+                                } | null;
+                                /** Format: date-time */
+                                lastFailedAt: string | null;
+                                /** Format: date-time */
+                                lastFetchedAt: string | null;
+                                /** Format: date-time */
+                                lastNewItemAt: string | null;
+                                /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                                lastResult: "never" | "ok" | "failed";
+                                /** Format: date-time */
+                                lastResultAt: string | null;
+                                /** @description usual time between new items (the newest 20 items' own dates) */
+                                meanIntervalSeconds: number | null;
+                                /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                                paused: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description why, in words */
+                                    reason: string;
+                                } | null;
+                                /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                                quiet: boolean;
+                            };
+                            feedUrl: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            importRules: {
+                                defaultCategory: string | null;
+                                defaultSection: string | null;
+                                excludeKeywords: string[];
+                                includeKeywords: string[];
+                                maxNewItemsPerFetch: number | null;
+                                maxTags: number;
+                                tagMappings: {
+                                    /** @description a category of the source feed (any case) */
+                                    from: string;
+                                    /** @description our tag; null drops the category */
+                                    to: string | null;
+                                }[];
+                            };
+                            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                            lastError: string | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            name: string;
+                            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                            state: "awaiting" | "approved" | "disabled";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    /** @description 12 characters to 72 bytes */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoApprove?: boolean;
+                    defaultHostSites?: string[];
+                    /** @description at most 30; stored trimmed, without empty ones or case-insensitive duplicates */
+                    defaultTags?: string[];
+                    importRules?: {
+                        defaultCategory?: string | null;
+                        defaultSection?: string | null;
+                        /** @description skip items with one of these words in the title or text (whole words, any case) */
+                        excludeKeywords?: string[];
+                        /** @description import only items with one of these words in the title or text (whole words, any case) */
+                        includeKeywords?: string[];
+                        /** @description new articles per fetch at most (1-1000), oldest first; null: no cap */
+                        maxNewItemsPerFetch?: number | null;
+                        /** @description tags kept per article, 1-20 (default 20) */
+                        maxTags?: number;
+                        tagMappings?: {
+                            /** @description a category of the source feed (any case) */
+                            from: string;
+                            /** @description our tag; null drops the category */
+                            to: string | null;
+                        }[];
+                    };
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvePublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublisherArticles: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+                status?: "draft" | "pending" | "published" | "rejected";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            reviewedAt: string | null;
+                            /** @description the administrator's reason for that decision, when one was given */
+                            reviewReason: string | null;
+                            rssFeedGuid: string | null;
+                            slug: string;
+                            source: string | null;
+                            sourceUrl: string | null;
+                            status: "draft" | "pending" | "published" | "rejected";
+                            tags: string[];
+                            thumbnail: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            counts: {
+                                draft: number;
+                                pending: number;
+                                published: number;
+                                rejected: number;
+                                total: number;
+                            };
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disablePublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enablePublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumePublisherFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublisherHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description feed-url-moved: { from, to, afterFetches }; feed-gone: { feedUrl } */
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            /** @description feed-url-moved: the feed URL followed a permanent redirect seen on 3 consecutive fetches; feed-gone: the server answered 410 Gone */
+                            event: "feed-url-moved" | "feed-gone";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPublisherImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description id of the queued fetch job (the same id while one is still queued) */
+                        jobId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublisherImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description once failed, or completed without fetching */
+                        error?: {
+                            /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ..., or PUBLISHER_NOT_IMPORTABLE */
+                            code: string;
+                            /** @description the fetcher's own text */
+                            detail?: string;
+                            /** @description what it means, in words */
+                            message: string;
+                        };
+                        /** @description once completed */
+                        outcome?: {
+                            /** @description items in the feed */
+                            fetched: number;
+                            /** @description items refused by the publisher's keyword rules */
+                            filtered?: number;
+                            /** @description new articles */
+                            inserted: number;
+                            /** @description the server answered 304: nothing changed since the last fetch */
+                            notModified: boolean;
+                            /** @description items already imported */
+                            skipped: number;
+                            /** @description new items over the per-fetch cap, left for the next fetch */
+                            waiting?: number;
+                        };
+                        /** @description waiting also covers a retry waiting for its backoff */
+                        state: "waiting" | "active" | "completed" | "failed";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPublisherPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 12 characters to 72 bytes */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testPublisherFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description defaults to the publisher's saved feed URL */
+                    feedUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description sanitised HTML */
+                            body: string;
+                            category: string | null;
+                            decision: {
+                                /** @description the keyword that decided (keyword rules) */
+                                keyword?: string;
+                                /** @description import: saved by the next fetch; skip: never stored; wait: over the per-fetch cap, saved later */
+                                outcome: "import" | "skip" | "wait";
+                                /** @description the rule that decided; null when no rule applied */
+                                rule: "alreadyImported" | "excludeKeywords" | "includeKeywords" | "maxNewItemsPerFetch" | (never | null);
+                            };
+                            hostSites: string[];
+                            image: string | null;
+                            isAggregated: boolean;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            rssFeedGuid: string;
+                            section: string | null;
+                            source: string;
+                            /** Format: date-time */
+                            sourcePublishedAt: string | null;
+                            sourceUrl: string | null;
+                            /** @description published when the publisher auto-approves, else pending */
+                            status: "draft" | "pending" | "published" | "rejected";
+                            tags: string[];
+                            thumbnail: string | null;
+                            title: string;
+                        }[];
+                        /** @description the feed's own title */
+                        title: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOwnPublisherArticles: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+                status?: "draft" | "pending" | "published" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            reviewedAt: string | null;
+                            /** @description the administrator's reason for that decision, when one was given */
+                            reviewReason: string | null;
+                            rssFeedGuid: string | null;
+                            slug: string;
+                            source: string | null;
+                            sourceUrl: string | null;
+                            status: "draft" | "pending" | "published" | "rejected";
+                            tags: string[];
+                            thumbnail: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            counts: {
+                                draft: number;
+                                pending: number;
+                                published: number;
+                                rejected: number;
+                                total: number;
+                            };
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOwnPublisherFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most 30; stored trimmed, without empty ones or case-insensitive duplicates */
+                    defaultTags?: string[];
+                    /** @description http(s) address of the RSS/Atom feed; null removes it */
+                    feedUrl: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeOwnPublisherFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        articleCounts: {
+                            draft: number;
+                            pending: number;
+                            published: number;
+                            rejected: number;
+                            total: number;
+                        };
+                        autoApprove: boolean;
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description child-site slugs */
+                        defaultHostSites: string[];
+                        defaultTags: string[];
+                        disabled: boolean;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        email: string | null;
+                        feedHealth: {
+                            consecutiveFailures: number;
+                            /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
+                            gone: {
+                                /** @description why the feed is no longer fetched, and how to resume */
+                                message: string;
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            /** @description new articles in the last 7 days */
+                            itemsLast7d: number;
+                            /** @description new articles in the last 24 hours */
+                            itemsLast24h: number;
+                            lastError: {
+                                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
+                                code: string;
+                                /** @description the fetcher's own text */
+                                detail: string;
+                                /** @description what it means, in words */
+                                message: string;
+                            } | null;
+                            /** Format: date-time */
+                            lastFailedAt: string | null;
+                            /** Format: date-time */
+                            lastFetchedAt: string | null;
+                            /** Format: date-time */
+                            lastNewItemAt: string | null;
+                            /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
+                            lastResult: "never" | "ok" | "failed";
+                            /** Format: date-time */
+                            lastResultAt: string | null;
+                            /** @description usual time between new items (the newest 20 items' own dates) */
+                            meanIntervalSeconds: number | null;
+                            /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
+                            paused: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description why, in words */
+                                reason: string;
+                            } | null;
+                            /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
+                            quiet: boolean;
+                        };
+                        feedUrl: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        importRules: {
+                            defaultCategory: string | null;
+                            defaultSection: string | null;
+                            excludeKeywords: string[];
+                            includeKeywords: string[];
+                            maxNewItemsPerFetch: number | null;
+                            maxTags: number;
+                            tagMappings: {
+                                /** @description a category of the source feed (any case) */
+                                from: string;
+                                /** @description our tag; null drops the category */
+                                to: string | null;
+                            }[];
+                        };
+                        /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastFailedAt: string | null;
+                        /** Format: date-time */
+                        lastFetchedAt: string | null;
+                        name: string;
+                        /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
+                        state: "awaiting" | "approved" | "disabled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testOwnPublisherFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http(s) address of an RSS, Atom or JSON feed */
+                    feedUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description sanitised HTML */
+                            body: string;
+                            category: string | null;
+                            decision: {
+                                /** @description the keyword that decided (keyword rules) */
+                                keyword?: string;
+                                /** @description import: saved by the next fetch; skip: never stored; wait: over the per-fetch cap, saved later */
+                                outcome: "import" | "skip" | "wait";
+                                /** @description the rule that decided; null when no rule applied */
+                                rule: "alreadyImported" | "excludeKeywords" | "includeKeywords" | "maxNewItemsPerFetch" | (never | null);
+                            };
+                            hostSites: string[];
+                            image: string | null;
+                            isAggregated: boolean;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            rssFeedGuid: string;
+                            section: string | null;
+                            source: string;
+                            /** Format: date-time */
+                            sourcePublishedAt: string | null;
+                            sourceUrl: string | null;
+                            /** @description published when the publisher auto-approves, else pending */
+                            status: "draft" | "pending" | "published" | "rejected";
+                            tags: string[];
+                            thumbnail: string | null;
+                            title: string;
+                        }[];
+                        /** @description the feed's own title */
+                        title: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublisherReports: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
                 from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+                /** @description YYYY-MM */
+                to: string;
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listPublisherArticles: {
-    parameters: {
-      query?: {
-        /** @description page size, at most 100 */
-        limit?: number;
-        /** @description page number, from 1 */
-        page?: number;
-        status?: 'draft' | 'pending' | 'published' | 'rejected';
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: {
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: uuid */
-              id: string;
-              /** Format: date-time */
-              publishedAt: string | null;
-              /** Format: date-time */
-              reviewedAt: string | null;
-              /** @description the administrator's reason for that decision, when one was given */
-              reviewReason: string | null;
-              rssFeedGuid: string | null;
-              slug: string;
-              source: string | null;
-              sourceUrl: string | null;
-              status: 'draft' | 'pending' | 'published' | 'rejected';
-              tags: string[];
-              thumbnail: string | null;
-              title: string;
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
-            meta: {
-              counts: {
-                draft: number;
-                pending: number;
-                published: number;
-                rejected: number;
-                total: number;
-              };
-              pagination: components['schemas']['Pagination'];
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        /** @description YYYY-MM, in order */
+                        months: string[];
+                        publishers: {
+                            /** @description articles created in each of `months` (UTC) */
+                            counts: number[];
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            total: number;
+                        }[];
+                        to: string;
+                    };
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  disablePublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  enablePublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    signStorageUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the original file name; checked, never used in the stored path */
+                    fileName: string;
+                    /** @description the media type; the upload must be sent with exactly this Content-Type */
+                    fileType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "image/avif";
+                };
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedUpload"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  resumePublisherFeed: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getPublisherHistory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: {
-              /** Format: date-time */
-              at: string;
-              /** @description feed-url-moved: { from, to, afterFetches }; feed-gone: { feedUrl } */
-              detail: {
-                [key: string]: unknown;
-              };
-              /** @description feed-url-moved: the feed URL followed a permanent redirect seen on 3 consecutive fetches; feed-gone: the server answered 410 Gone */
-              event: 'feed-url-moved' | 'feed-gone';
-            }[];
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  startPublisherImport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description id of the queued fetch job (the same id while one is still queued) */
-            jobId: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getPublisherImport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        jobId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @description once failed, or completed without fetching */
-            error?: {
-              /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ..., or PUBLISHER_NOT_IMPORTABLE */
-              code: string;
-              /** @description the fetcher's own text */
-              detail?: string;
-              /** @description what it means, in words */
-              message: string;
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description once completed */
-            outcome?: {
-              /** @description items in the feed */
-              fetched: number;
-              /** @description items refused by the publisher's keyword rules */
-              filtered?: number;
-              /** @description new articles */
-              inserted: number;
-              /** @description the server answered 304: nothing changed since the last fetch */
-              notModified: boolean;
-              /** @description items already imported */
-              skipped: number;
-              /** @description new items over the per-fetch cap, left for the next fetch */
-              waiting?: number;
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description waiting also covers a retry waiting for its backoff */
-            state: 'waiting' | 'active' | 'completed' | 'failed';
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  setPublisherPassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description 12 characters to 72 bytes */
-          password: string;
+    listSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  testPublisherFeed: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description defaults to the publisher's saved feed URL */
-          feedUrl?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            items: {
-              /** @description sanitised HTML */
-              body: string;
-              category: string | null;
-              decision: {
-                /** @description the keyword that decided (keyword rules) */
-                keyword?: string;
-                /** @description import: saved by the next fetch; skip: never stored; wait: over the per-fetch cap, saved later */
-                outcome: 'import' | 'skip' | 'wait';
-                /** @description the rule that decided; null when no rule applied */
-                rule:
-                  | 'alreadyImported'
-                  | 'excludeKeywords'
-                  | 'includeKeywords'
-                  | 'maxNewItemsPerFetch'
-                  | (never | null);
-              };
-              hostSites: string[];
-              image: string | null;
-              isAggregated: boolean;
-              /** Format: date-time */
-              publishedAt: string | null;
-              rssFeedGuid: string;
-              section: string | null;
-              source: string;
-              /** Format: date-time */
-              sourcePublishedAt: string | null;
-              sourceUrl: string | null;
-              /** @description published when the publisher auto-approves, else pending */
-              status: 'draft' | 'pending' | 'published' | 'rejected';
-              tags: string[];
-              thumbnail: string | null;
-              title: string;
-            }[];
-            /** @description the feed's own title */
-            title: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getOwnPublisher: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SiteListItem"][];
+                    };
+                };
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  listOwnPublisherArticles: {
-    parameters: {
-      query?: {
-        /** @description page size, at most 100 */
-        limit?: number;
-        /** @description page number, from 1 */
-        page?: number;
-        status?: 'draft' | 'pending' | 'published' | 'rejected';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    createSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            data: {
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: uuid */
-              id: string;
-              /** Format: date-time */
-              publishedAt: string | null;
-              /** Format: date-time */
-              reviewedAt: string | null;
-              /** @description the administrator's reason for that decision, when one was given */
-              reviewReason: string | null;
-              rssFeedGuid: string | null;
-              slug: string;
-              source: string | null;
-              sourceUrl: string | null;
-              status: 'draft' | 'pending' | 'published' | 'rejected';
-              tags: string[];
-              thumbnail: string | null;
-              title: string;
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
-            meta: {
-              counts: {
-                draft: number;
-                pending: number;
-                published: number;
-                rejected: number;
-                total: number;
-              };
-              pagination: components['schemas']['Pagination'];
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description browser origins whose pages may read the client API with this site's keys (CORS); [] (default): none */
+                    allowedOrigins?: string[];
+                    /** @description how the site's public article URLs are built: http(s), with {slug} and optionally {domain}, e.g. https://{domain}/news/{slug}; null: no syndication URLs (feeds and sitemaps answer 409) */
+                    articleUrlTemplate?: string | null;
+                    /** @description host name in lower case, e.g. news.example.com (no scheme, port or path) */
+                    domain?: string | null;
+                    /** @description ISO 639 language code, optionally with a region (en, pt-BR); named by the news sitemap */
+                    language?: string;
+                    name: string;
+                    /** @description where the site serves its feeds and sitemaps from its own domain (<base>/feed.xml, <base>/sitemap.xml); null (default): the origin of articleUrlTemplate */
+                    publicBaseUrl?: string | null;
+                    slug: string;
+                };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  updateOwnPublisherFeed: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description at most 30; stored trimmed, without empty ones or case-insensitive duplicates */
-          defaultTags?: string[];
-          /** @description http(s) address of the RSS/Atom feed; null removes it */
-          feedUrl: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  resumeOwnPublisherFeed: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approved: boolean;
-            articleCounts: {
-              draft: number;
-              pending: number;
-              published: number;
-              rejected: number;
-              total: number;
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            autoApprove: boolean;
-            consecutiveFailures: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description child-site slugs */
-            defaultHostSites: string[];
-            defaultTags: string[];
-            disabled: boolean;
-            /** Format: date-time */
-            disabledAt: string | null;
-            email: string | null;
-            feedHealth: {
-              consecutiveFailures: number;
-              /** @description set when the feed's server answered 410 Gone: the feed is no longer fetched */
-              gone: {
-                /** @description why the feed is no longer fetched, and how to resume */
-                message: string;
-                /** Format: date-time */
-                since: string;
-              } | null;
-              /** @description new articles in the last 7 days */
-              itemsLast7d: number;
-              /** @description new articles in the last 24 hours */
-              itemsLast24h: number;
-              lastError: {
-                /** @description NOT_A_FEED, TIMEOUT, HTTP_STATUS, ... */
-                code: string;
-                /** @description the fetcher's own text */
-                detail: string;
-                /** @description what it means, in words */
-                message: string;
-              } | null;
-              /** Format: date-time */
-              lastFailedAt: string | null;
-              /** Format: date-time */
-              lastFetchedAt: string | null;
-              /** Format: date-time */
-              lastNewItemAt: string | null;
-              /** @description the last fetch: never fetched, ok (new items or not modified), failed (gave up after retries) */
-              lastResult: 'never' | 'ok' | 'failed';
-              /** Format: date-time */
-              lastResultAt: string | null;
-              /** @description usual time between new items (the newest 20 items' own dates) */
-              meanIntervalSeconds: number | null;
-              /** @description set when the feed was paused after 10 failed fetches in a row; resume to fetch again */
-              paused: {
-                /** Format: date-time */
-                at: string;
-                /** @description why, in words */
-                reason: string;
-              } | null;
-              /** @description gone quiet: no new item for 3 x the usual interval and at least a day */
-              quiet: boolean;
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            feedUrl: string | null;
-            /** Format: uuid */
-            id: string;
-            importRules: {
-              defaultCategory: string | null;
-              defaultSection: string | null;
-              excludeKeywords: string[];
-              includeKeywords: string[];
-              maxNewItemsPerFetch: number | null;
-              maxTags: number;
-              tagMappings: {
-                /** @description a category of the source feed (any case) */
-                from: string;
-                /** @description our tag; null drops the category */
-                to: string | null;
-              }[];
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description "<CODE>: <message>" of the last failed fetch; see feedHealth */
-            lastError: string | null;
-            /** Format: date-time */
-            lastFailedAt: string | null;
-            /** Format: date-time */
-            lastFetchedAt: string | null;
-            name: string;
-            /** @description awaiting approval, approved (polled), or disabled (whatever its approval) */
-            state: 'awaiting' | 'approved' | 'disabled';
-            /** Format: date-time */
-            updatedAt: string;
-          };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  testOwnPublisherFeed: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description http(s) address of an RSS, Atom or JSON feed */
-          feedUrl: string;
+    updateSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
         };
-      };
+        /** @description any of the fields; at least one */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description browser origins whose pages may read the client API with this site's keys (CORS); [] (default): none */
+                    allowedOrigins?: string[];
+                    /** @description how the site's public article URLs are built: http(s), with {slug} and optionally {domain}, e.g. https://{domain}/news/{slug}; null: no syndication URLs (feeds and sitemaps answer 409) */
+                    articleUrlTemplate?: string | null;
+                    /** @description host name in lower case, e.g. news.example.com (no scheme, port or path) */
+                    domain?: string | null;
+                    /** @description ISO 639 language code, optionally with a region (en, pt-BR); named by the news sitemap */
+                    language?: string;
+                    name?: string;
+                    /** @description where the site serves its feeds and sitemaps from its own domain (<base>/feed.xml, <base>/sitemap.xml); null (default): the origin of articleUrlTemplate */
+                    publicBaseUrl?: string | null;
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
-          [name: string]: unknown;
+    deleteSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            items: {
-              /** @description sanitised HTML */
-              body: string;
-              category: string | null;
-              decision: {
-                /** @description the keyword that decided (keyword rules) */
-                keyword?: string;
-                /** @description import: saved by the next fetch; skip: never stored; wait: over the per-fetch cap, saved later */
-                outcome: 'import' | 'skip' | 'wait';
-                /** @description the rule that decided; null when no rule applied */
-                rule:
-                  | 'alreadyImported'
-                  | 'excludeKeywords'
-                  | 'includeKeywords'
-                  | 'maxNewItemsPerFetch'
-                  | (never | null);
-              };
-              hostSites: string[];
-              image: string | null;
-              isAggregated: boolean;
-              /** Format: date-time */
-              publishedAt: string | null;
-              rssFeedGuid: string;
-              section: string | null;
-              source: string;
-              /** Format: date-time */
-              sourcePublishedAt: string | null;
-              sourceUrl: string | null;
-              /** @description published when the publisher auto-approves, else pending */
-              status: 'draft' | 'pending' | 'published' | 'rejected';
-              tags: string[];
-              thumbnail: string | null;
-              title: string;
-            }[];
-            /** @description the feed's own title */
-            title: string;
-          };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  getPublisherReports: {
-    parameters: {
-      query: {
-        /** @description YYYY-MM */
-        from: string;
-        /** @description YYYY-MM */
-        to: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
+    listSiteKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SiteKey"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    createSiteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            from: string;
-            /** @description YYYY-MM, in order */
-            months: string[];
-            publishers: {
-              /** @description articles created in each of `months` (UTC) */
-              counts: number[];
-              /** Format: uuid */
-              id: string;
-              name: string;
-              total: number;
-            }[];
-            to: string;
-          };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description what the key is for, e.g. "production" */
+                    name: string;
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSiteKey"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  signStorageUpload: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    revokeSiteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description the original file name; checked, never used in the stored path */
-          fileName: string;
-          /** @description the media type; the upload must be sent with exactly this Content-Type */
-          fileType: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'image/avif';
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['SignedUpload'];
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description whether events are sent (enabling clears a recorded failure) */
+                    enabled?: boolean;
+                    /** @description the events to send (at least one) */
+                    events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+                    /** @description a child site's slug: only what that site sees; null for the whole network */
+                    site?: string | null;
+                    /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */
+                    url: string;
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  listSites: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            data: components['schemas']['SiteListItem'][];
-          };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description whether events are sent (enabling clears a recorded failure) */
+                    enabled?: boolean;
+                    /** @description the events to send (at least one) */
+                    events?: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+                    /** @description a child site's slug: only what that site sees; null for the whole network */
+                    site?: string | null;
+                    /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */
+                    url?: string;
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  createSite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description browser origins whose pages may read the client API with this site's keys (CORS); [] (default): none */
-          allowedOrigins?: string[];
-          /** @description how the site's public article URLs are built: http(s), with {slug} and optionally {domain}, e.g. https://{domain}/news/{slug}; null: no syndication URLs (feeds and sitemaps answer 409) */
-          articleUrlTemplate?: string | null;
-          /** @description host name in lower case, e.g. news.example.com (no scheme, port or path) */
-          domain?: string | null;
-          /** @description ISO 639 language code, optionally with a region (en, pt-BR); named by the news sitemap */
-          language?: string;
-          name: string;
-          /** @description where the site serves its feeds and sitemaps from its own domain (<base>/feed.xml, <base>/sitemap.xml); null (default): the origin of articleUrlTemplate */
-          publicBaseUrl?: string | null;
-          slug: string;
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
         };
-      };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description Default Response */
-      201: {
-        headers: {
-          [name: string]: unknown;
+    listWebhookDeliveryAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+                id: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['Site'];
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  getSite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['Site'];
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
     };
-  };
-  updateSite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    /** @description any of the fields; at least one */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description browser origins whose pages may read the client API with this site's keys (CORS); [] (default): none */
-          allowedOrigins?: string[];
-          /** @description how the site's public article URLs are built: http(s), with {slug} and optionally {domain}, e.g. https://{domain}/news/{slug}; null: no syndication URLs (feeds and sitemaps answer 409) */
-          articleUrlTemplate?: string | null;
-          /** @description host name in lower case, e.g. news.example.com (no scheme, port or path) */
-          domain?: string | null;
-          /** @description ISO 639 language code, optionally with a region (en, pt-BR); named by the news sitemap */
-          language?: string;
-          name?: string;
-          /** @description where the site serves its feeds and sitemaps from its own domain (<base>/feed.xml, <base>/sitemap.xml); null (default): the origin of articleUrlTemplate */
-          publicBaseUrl?: string | null;
-          slug?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Site'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  deleteSite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listSiteKeys: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: components['schemas']['SiteKey'][];
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  createSiteKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description what the key is for, e.g. "production" */
-          name: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedSiteKey'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  revokeSiteKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        keyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listWebhooks: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: components['schemas']['WebhookEndpoint'][];
-          };
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  createWebhook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description whether events are sent (enabling clears a recorded failure) */
-          enabled?: boolean;
-          /** @description the events to send (at least one) */
-          events: (
-            | 'article.published'
-            | 'article.updated'
-            | 'article.unpublished'
-            | 'article.deleted'
-            | 'publisher.feed_failed'
-          )[];
-          /** @description a child site's slug: only what that site sees; null for the whole network */
-          site?: string | null;
-          /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */
-          url: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedWebhookEndpoint'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getWebhook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['WebhookEndpoint'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  updateWebhook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description whether events are sent (enabling clears a recorded failure) */
-          enabled?: boolean;
-          /** @description the events to send (at least one) */
-          events?: (
-            | 'article.published'
-            | 'article.updated'
-            | 'article.unpublished'
-            | 'article.deleted'
-            | 'publisher.feed_failed'
-          )[];
-          /** @description a child site's slug: only what that site sees; null for the whole network */
-          site?: string | null;
-          /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */
-          url?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['WebhookEndpoint'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  deleteWebhook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listWebhookDeliveries: {
-    parameters: {
-      query?: {
-        /** @description page size, at most 100 */
-        limit?: number;
-        /** @description page number, from 1 */
-        page?: number;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['WebhookDeliveryPage'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listWebhookDeliveryAttempts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        deliveryId: string;
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['WebhookDeliveryAttemptList'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  resendWebhookDelivery: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        deliveryId: string;
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['WebhookDelivery'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  rotateWebhookSecret: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RotatedWebhookSecret'];
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
 }
