@@ -25,10 +25,12 @@ export interface VersionedArticle {
   etag: string | null;
 }
 
-/** The filters of the articles view; `origin` is `manual`, `imported` or a publisher's id. */
+/** The filters of the articles view (its URL state). */
 export interface ArticleFilters {
   status?: ArticleStatus | undefined;
+  /** A child site's slug. */
   site?: string | undefined;
+  /** `manual`, `imported`, or a publisher's id. */
   origin?: string | undefined;
   tag?: string | undefined;
   q?: string | undefined;

@@ -39,8 +39,15 @@ export const sessionQuery = queryOptions({
   retry: false,
 });
 
-/** Signs in with the cookie session: the one request both the login page and the sign-in dialog send. */
-const postSession = (body: LoginBody) => dataOf(api.POST('/api/v1/auth/session', { body }));
+/**
+ * Signs in with the cookie session: the one request both the login page and the sign-in dialog send. The
+ * new session's CSRF token is kept for the requests that follow.
+ */
+async function postSession(body: LoginBody): Promise<Session> {
+  const session = await dataOf(api.POST('/api/v1/auth/session', { body }));
+  setCsrfToken(session.csrfToken);
+  return session;
+}
 
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -48,7 +55,6 @@ export function useSignIn() {
     mutationFn: postSession,
     meta: { silent: true },
     onSuccess: (session) => {
-      setCsrfToken(session.csrfToken);
       // A new user must not see the previous user's cached data (the session query itself stays: the
       // login page watches it to move on).
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.session[0] });
@@ -67,7 +73,6 @@ export function useReauthenticate() {
     mutationFn: postSession,
     meta: { silent: true },
     onSuccess: (session) => {
-      setCsrfToken(session.csrfToken);
       // Someone else: the caller reloads the app for them (the previous person's cache must not show).
       const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
       if (before?.user.id === session.user.id) queryClient.setQueryData(sessionKeys.session, session);

@@ -11,22 +11,14 @@ import {
   useEditSite,
   useRevokeSiteKey,
 } from '../../src/api/sites';
-import { setCsrfToken } from '../../src/lib/csrf-token';
 import { setUpDashboardApi } from '../support/dashboard-test-app';
-import { queryHarness } from '../support/query-harness';
+import { adminHarnessPerTest } from '../support/query-harness';
 
 // The sites query module against the real API: one key family for the site list wherever it is read,
 // and each mutation refreshing exactly what it changed.
 
 const server = await setUpDashboardApi();
-let harness = queryHarness();
-beforeEach(async () => {
-  harness = queryHarness();
-  const admin = await server.insertAdmin();
-  await server.signIn(admin.email);
-  await harness.signedIn();
-});
-afterEach(() => setCsrfToken(null));
+const harness = adminHarnessPerTest(server);
 
 let counter = 0;
 const slug = () => `site-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
@@ -45,13 +37,13 @@ describe('site keys', () => {
 
 describe('site queries and mutations', () => {
   it('creates a site, which the list then carries with its article count; the list is refreshed', async () => {
-    harness.prime(siteKeys.list(), siteKeys.keys('other'));
-    const create = harness.hook(() => useCreateSite());
-    const site = await harness.run(create, { name: 'Harbour news', slug: slug() });
+    harness().prime(siteKeys.list(), siteKeys.keys('other'));
+    const create = harness().hook(() => useCreateSite());
+    const site = await harness().run(create, { name: 'Harbour news', slug: slug() });
     expect(site).toMatchObject({ name: 'Harbour news', domain: null });
-    expect(harness.invalidated(siteKeys.list(), siteKeys.keys('other'))).toEqual([siteKeys.list()]);
+    expect(harness().invalidated(siteKeys.list(), siteKeys.keys('other'))).toEqual([siteKeys.list()]);
 
-    const list = await harness.queryClient.fetchQuery(siteListQuery);
+    const list = await harness().queryClient.fetchQuery(siteListQuery);
     const listed = list.data.find((item) => item.id === site.id);
     const none = { published: 0, total: 0 };
     expect(listed).toMatchObject({ slug: site.slug, articleCount: none });
@@ -61,70 +53,72 @@ describe('site queries and mutations', () => {
   });
 
   it('edits a site and refreshes the list', async () => {
-    const site = await harness.run(
-      harness.hook(() => useCreateSite()),
+    const site = await harness().run(
+      harness().hook(() => useCreateSite()),
       { name: 'Old name', slug: slug() },
     );
-    harness.prime(siteKeys.list());
-    const edited = await harness.run(
-      harness.hook(() => useEditSite(site.id)),
+    harness().prime(siteKeys.list());
+    const edited = await harness().run(
+      harness().hook(() => useEditSite(site.id)),
       { name: 'New name' },
     );
     expect(edited).toMatchObject({ id: site.id, name: 'New name' });
-    expect(harness.invalidated(siteKeys.list())).toEqual([siteKeys.list()]);
+    expect(harness().invalidated(siteKeys.list())).toEqual([siteKeys.list()]);
   });
 
   it('deletes a site and refreshes the list', async () => {
-    const site = await harness.run(
-      harness.hook(() => useCreateSite()),
+    const site = await harness().run(
+      harness().hook(() => useCreateSite()),
       { name: 'Gone soon', slug: slug() },
     );
-    harness.prime(siteKeys.list());
-    await harness.run(
-      harness.hook(() => useDeleteSite()),
+    harness().prime(siteKeys.list());
+    await harness().run(
+      harness().hook(() => useDeleteSite()),
       site.id,
     );
-    expect(harness.invalidated(siteKeys.list())).toEqual([siteKeys.list()]);
-    const list = await harness.queryClient.fetchQuery({ ...siteListQuery, staleTime: 0 });
+    expect(harness().invalidated(siteKeys.list())).toEqual([siteKeys.list()]);
+    const list = await harness().queryClient.fetchQuery({ ...siteListQuery, staleTime: 0 });
     expect(list.data.map((item) => item.id)).not.toContain(site.id);
   });
 
   it("creates a key shown once, lists it without its secret, and revokes it; only that site's keys refresh", async () => {
-    const site = await harness.run(
-      harness.hook(() => useCreateSite()),
+    const site = await harness().run(
+      harness().hook(() => useCreateSite()),
       { name: 'Keyed', slug: slug() },
     );
-    harness.prime(siteKeys.list(), siteKeys.keys(site.id), siteKeys.keys('other'));
-    const created = await harness.run(
-      harness.hook(() => useCreateSiteKey(site.id)),
+    harness().prime(siteKeys.list(), siteKeys.keys(site.id), siteKeys.keys('other'));
+    const created = await harness().run(
+      harness().hook(() => useCreateSiteKey(site.id)),
       'Production',
     );
     expect(created.key).toMatch(/^nsk_/);
-    expect(harness.invalidated(siteKeys.list(), siteKeys.keys(site.id), siteKeys.keys('other'))).toEqual([
+    expect(harness().invalidated(siteKeys.list(), siteKeys.keys(site.id), siteKeys.keys('other'))).toEqual([
       siteKeys.keys(site.id),
     ]);
 
-    const keys = await harness.queryClient.fetchQuery(siteKeyListQuery(site.id));
+    const keys = await harness().queryClient.fetchQuery(siteKeyListQuery(site.id));
     expect(keys.data).toHaveLength(1);
     expect(keys.data[0]).toMatchObject({ id: created.id, name: 'Production', revokedAt: null });
     expect(JSON.stringify(keys)).not.toContain(created.key);
 
-    harness.prime(siteKeys.keys(site.id));
-    await harness.run(
-      harness.hook(() => useRevokeSiteKey(site.id)),
+    harness().prime(siteKeys.keys(site.id));
+    await harness().run(
+      harness().hook(() => useRevokeSiteKey(site.id)),
       created.id,
     );
-    expect(harness.invalidated(siteKeys.keys(site.id))).toEqual([siteKeys.keys(site.id)]);
-    const after = await harness.queryClient.fetchQuery({ ...siteKeyListQuery(site.id), staleTime: 0 });
+    expect(harness().invalidated(siteKeys.keys(site.id))).toEqual([siteKeys.keys(site.id)]);
+    const after = await harness().queryClient.fetchQuery({ ...siteKeyListQuery(site.id), staleTime: 0 });
     expect(after.data[0]?.revokedAt).not.toBeNull();
   });
 
   it('refreshes nothing when the API refuses: the form shows the error itself (silent)', async () => {
-    harness.prime(siteKeys.list());
-    const create = harness.hook(() => useCreateSite());
-    const refused = await harness.run(create, { name: 'Bad', slug: 'Not A Slug' }).catch((error) => error);
+    harness().prime(siteKeys.list());
+    const create = harness().hook(() => useCreateSite());
+    const refused = await harness()
+      .run(create, { name: 'Bad', slug: 'Not A Slug' })
+      .catch((error) => error);
     expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
-    expect(harness.invalidated(siteKeys.list())).toEqual([]);
-    expect(harness.queryClient.getMutationCache().getAll()[0]?.meta).toEqual({ silent: true });
+    expect(harness().invalidated(siteKeys.list())).toEqual([]);
+    expect(harness().queryClient.getMutationCache().getAll()[0]?.meta).toEqual({ silent: true });
   });
 });

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { afterEach, beforeEach } from 'vitest';
 import { sessionQuery } from '../../src/api/session';
+import { setCsrfToken } from '../../src/lib/csrf-token';
 
 /**
  * A query cache of its own for the shared query modules (src/api/), with the hooks run inside it. Keys
@@ -39,4 +41,23 @@ export function queryHarness() {
     /** Reads the session as the app does at start: the CSRF token is then in memory. */
     signedIn: () => queryClient.fetchQuery(sessionQuery),
   };
+}
+
+/**
+ * A fresh harness per test, signed in as a new administrator (cookie and CSRF token), for a test file
+ * that set up the API with `setUpDashboardApi`; the token is forgotten after each test.
+ */
+export function adminHarnessPerTest(server: {
+  insertAdmin(): Promise<{ email: string }>;
+  signIn(email: string): Promise<void>;
+}): () => ReturnType<typeof queryHarness> {
+  let harness = queryHarness();
+  beforeEach(async () => {
+    harness = queryHarness();
+    const admin = await server.insertAdmin();
+    await server.signIn(admin.email);
+    await harness.signedIn();
+  });
+  afterEach(() => setCsrfToken(null));
+  return () => harness;
 }
