@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { insertArticle } from '../../../api/test/support/content-fixtures';
 import { articleKeys, fetchArticle } from '../../src/api/articles';
 import {

@@ -1,5 +1,5 @@
 import { createWebhookEndpoint } from '@newsroom/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   deliveriesPageSize,
   useCreateWebhook,
