@@ -1,4 +1,3 @@
-import { createWebhookEndpoint } from '@newsroom/domain';
 import { describe, expect, it } from 'vitest';
 import {
   deliveriesPageSize,
@@ -14,6 +13,7 @@ import {
 } from '../../src/api/webhooks';
 import { setUpDashboardApi } from '../support/dashboard-test-app';
 import { adminHarnessPerTest } from '../support/query-harness';
+import { endpointWithFailedDelivery } from '../support/webhook-fixtures';
 
 // The webhooks query module against the real API: endpoints and their delivery logs, the secret shown
 // once, and what each change refreshes.
@@ -23,31 +23,10 @@ const harness = adminHarnessPerTest(server);
 
 const receiver = 'https://hooks.example.com/newsroom';
 
-/** An endpoint with one failed delivery, as the worker records it. */
+/** An endpoint with one failed delivery and its two attempts, as the worker records them. */
 async function endpointWithDelivery() {
-  const { endpoint } = await createWebhookEndpoint(server.db, {
-    url: receiver,
-    events: ['article.published'],
-    site: null,
-    enabled: true,
-  });
-  const eventId = `evt_q_${endpoint.id.slice(0, 8)}`;
-  await server.db
-    .insertInto('webhook_events')
-    .values({ id: eventId, type: 'article.published', occurred_at: new Date(), body: '{}' })
-    .execute();
-  const delivery = await server.db
-    .insertInto('webhook_deliveries')
-    .values({
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      status: 'failed',
-      attempts: 8,
-      last_status_code: 500,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { endpoint, deliveryId: String(delivery.id) };
+  const { endpoint, deliveryId } = await endpointWithFailedDelivery(server.db, receiver);
+  return { endpoint, deliveryId: String(deliveryId) };
 }
 
 describe('webhook keys', () => {
@@ -116,7 +95,7 @@ describe('webhook queries and mutations', () => {
     const attempts = await harness().queryClient.fetchQuery(
       webhookDeliveryAttemptsQuery(endpoint.id, deliveryId),
     );
-    expect(attempts.data).toEqual([]);
+    expect(attempts.data.map((attempt) => attempt.statusCode)).toEqual([503, null]);
   });
 
   it("sends a delivery again and refreshes that endpoint's log only", async () => {
