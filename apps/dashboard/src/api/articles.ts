@@ -16,8 +16,6 @@ export type CreateArticleBody = BodyOf<'/api/v1/article', 'post'>;
 export type EditArticleBody = BodyOf<'/api/v1/article/{id}', 'put'>;
 export type BulkAction = BodyOf<'/api/v1/article/bulk', 'post'>['action'];
 export type BulkResult = Schema<'BulkArticleResults'>;
-export type BulkArticleResult = BulkResult['results'][number];
-export type SlugAvailability = Schema<'SlugCheck'>;
 
 /** An article as the editor loaded it, with the version to save against (`If-Match`). */
 export interface VersionedArticle {
@@ -108,7 +106,7 @@ export const slugAvailabilityQuery = (slug: string, exceptId: string | undefined
   });
 
 /** After a change to one article: its editor holds the new version, and the lists are read again. */
-export function useArticleSaved() {
+function useArticleSaved() {
   const queryClient = useQueryClient();
   return (saved: VersionedArticle) => {
     queryClient.setQueryData(articleKeys.detail(saved.article.id), saved);

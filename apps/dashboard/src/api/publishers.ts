@@ -18,7 +18,6 @@ export type OwnArticles = ResponseOf<'/api/v1/publisher/{id}/articles', 'get'>;
 export type PublisherArticle = OwnArticles['data'][number];
 export type FeedPreview = ResponseOf<'/api/v1/publisher/{id}/test-feed', 'post'>;
 export type PreviewArticle = FeedPreview['items'][number];
-export type ImportJob = ResponseOf<'/api/v1/publisher/{id}/import', 'post'>;
 export type ImportStatus = ResponseOf<'/api/v1/publisher/{id}/import/{jobId}', 'get'>;
 
 /** The filters of the publishers view (state, name or e-mail, page). */

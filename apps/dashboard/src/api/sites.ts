@@ -12,7 +12,6 @@ export type CreateSiteBody = BodyOf<'/api/v1/site', 'post'>;
 export type EditSiteBody = BodyOf<'/api/v1/site/{id}', 'put'>;
 export type SiteKey = Schema<'SiteKey'>;
 export type CreatedSiteKey = Schema<'CreatedSiteKey'>;
-export type SiteKeyList = ResponseOf<'/api/v1/site/{id}/keys', 'get'>;
 
 export const siteKeys = {
   all: ['sites'] as const,

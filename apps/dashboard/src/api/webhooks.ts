@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../lib/api-client';
-import type { BodyOf, ResponseOf, Schema } from '../lib/api-shapes';
+import type { BodyOf, Schema } from '../lib/api-shapes';
 
 // Webhook endpoints and their delivery logs (administrators).
 
 export type WebhookEndpoint = Schema<'WebhookEndpoint'>;
-export type WebhookEndpointList = ResponseOf<'/api/v1/webhooks', 'get'>;
 export type WebhookEventType = WebhookEndpoint['events'][number];
 export type CreatedWebhookEndpoint = Schema<'CreatedWebhookEndpoint'>;
 export type CreateWebhookBody = BodyOf<'/api/v1/webhooks', 'post'>;
