@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -6,6 +6,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Rendered after the input (e.g. a "Generate" button). */
   addon?: ReactNode;
+  /** The input itself (a form layer focuses the first refused field). */
+  ref?: Ref<HTMLInputElement> | undefined;
 }
 
 /** A labelled input with its hint and its error, tied together for screen readers. */
