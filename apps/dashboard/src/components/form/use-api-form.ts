@@ -24,8 +24,8 @@ export interface ApiFormOptions<V extends FieldValues, B, R> {
   /** The API's schema of that body (generated from its OpenAPI document), checked before anything is sent. */
   schema: RequestSchemaName;
   mutation: FormMutation<B, R>;
-  /** Error codes that name one field (`EMAIL_TAKEN` -> `email`): their message is shown there. */
-  codeFields?: Partial<Record<string, Path<V>>>;
+  /** Error codes that name one field (`EMAIL_TAKEN` -> `email`): their message is shown there (a field the form lacks: as the form's). */
+  codeFields?: Partial<Record<string, string>>;
   /** Where a refusal's messages go, when the body's fields are not the form's (default: by the same names). */
   errorsOf?(error: unknown): Partial<Record<Path<V>, string>>;
   /** After a success; `reset` puts the form back to its defaults (a create form starting again). */
@@ -61,7 +61,9 @@ export function useApiForm<V extends FieldValues, B, R>(options: ApiFormOptions<
   const [unplaced, setUnplaced] = useState(false);
   const fields = Object.keys(options.defaultValues ?? {}) as Path<V>[];
   const errorsOf =
-    options.errorsOf ?? ((error: unknown) => fieldErrors(error, fields, options.codeFields ?? {}));
+    options.errorsOf ??
+    ((error: unknown) =>
+      fieldErrors(error, fields, (options.codeFields ?? {}) as Partial<Record<string, Path<V>>>));
 
   function fail(error: unknown) {
     setFailure(error);
