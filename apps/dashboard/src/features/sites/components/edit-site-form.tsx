@@ -1,7 +1,7 @@
+import { Button } from '../../../components/button';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
-import { Button } from '../../../components/button';
 import { useToast } from '../../../components/toaster';
 import type { Site } from '../../../lib/api-types';
 import { useEditSite } from '../api/sites';
