@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import type { WebhookEventType } from '../../../lib/api-types';
 import { siteListQuery } from '../../sites/api/sites';
 
@@ -13,8 +13,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
 };
 export const webhookEventTypes = Object.keys(webhookEventLabels) as WebhookEventType[];
 
-/** The form fields the API's errors are placed on. */
-export const webhookFields = ['url', 'events', 'site', 'enabled'] as const;
+/** The error codes that name a field of the webhook forms. */
 export const webhookCodeFields = {
   WEBHOOK_URL_REFUSED: 'url',
   INVALID_WEBHOOK_URL: 'url',
@@ -25,10 +24,13 @@ export function WebhookEventsField({
   value,
   onChange,
   error,
+  inputRef,
 }: {
   value: WebhookEventType[];
   onChange(events: WebhookEventType[]): void;
   error?: string | undefined;
+  /** The first checkbox (focused when the events are refused). */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const toggle = (type: WebhookEventType, on: boolean) =>
@@ -37,9 +39,10 @@ export function WebhookEventsField({
     <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field-label">Events</legend>
       <div className="webhook-events">
-        {webhookEventTypes.map((type) => (
+        {webhookEventTypes.map((type, index) => (
           <label key={type} className="checkbox-field">
             <input
+              ref={index === 0 ? inputRef : undefined}
               type="checkbox"
               checked={value.includes(type)}
               onChange={(event) => toggle(type, event.target.checked)}
@@ -65,10 +68,12 @@ export function WebhookSiteField({
   value,
   onChange,
   error,
+  inputRef,
 }: {
   value: string | null;
   onChange(site: string | null): void;
   error?: string | undefined;
+  inputRef?: Ref<HTMLSelectElement>;
 }) {
   const id = useId();
   const sites = useQuery(siteListQuery);
@@ -77,6 +82,7 @@ export function WebhookSiteField({
       <label htmlFor={id}>Site scope</label>
       <select
         id={id}
+        ref={inputRef}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || null)}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
