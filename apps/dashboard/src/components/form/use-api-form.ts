@@ -36,6 +36,8 @@ export interface ApiForm<V extends FieldValues> {
   form: UseFormReturn<V>;
   /** The <form>'s onSubmit: validate, send, place the refusal's messages on their fields (the first focused). */
   onSubmit(event?: BaseSyntheticEvent): Promise<void>;
+  /** An onSubmit that decides first (e.g. asks before sending); it calls `send` itself. */
+  handleSubmit(onValid: (values: V) => unknown): (event?: BaseSyntheticEvent) => Promise<void>;
   /** Validates and sends the values (a confirmation dialog's "Save anyway" after the submit). */
   send(values: V): Promise<void>;
   busy: boolean;
@@ -88,13 +90,18 @@ export function useApiForm<V extends FieldValues, B, R>(options: ApiFormOptions<
     }
   }
 
+  const handleSubmit = (onValid: (values: V) => unknown) => (event?: BaseSyntheticEvent) => {
+    // Messages placed on fields that have no rule of their own would otherwise block the next submit.
+    form.clearErrors();
+    return form.handleSubmit(async (values) => {
+      await onValid(values);
+    })(event);
+  };
+
   return {
     form,
-    onSubmit: (event) => {
-      // Messages placed on fields that have no rule of their own would otherwise block the next submit.
-      form.clearErrors();
-      return form.handleSubmit(send)(event);
-    },
+    onSubmit: handleSubmit(send),
+    handleSubmit,
     send,
     busy: options.mutation.isPending,
     failure,
