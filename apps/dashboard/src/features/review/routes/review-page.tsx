@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { ReasonField } from '../../../components/reason-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import {
   pendingQuery,
@@ -13,7 +13,7 @@ import {
   useReviewMany,
   useReviewOne,
 } from '../api/review';
-import { ArticlePreview, maxReviewReasonLength } from '../components/article-preview';
+import { ArticlePreview } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';
 import { ReviewShortcuts } from '../components/review-shortcuts';
@@ -233,12 +233,10 @@ export function ReviewPage({
           Rejected articles are not published, and their feed items are not imported again. The notification
           that follows offers Undo for 10 seconds; later, each one can be moved back to pending from its page.
         </p>
-        <TextField
-          label="Reason (optional)"
+        <ReasonField
           hint="The publisher sees it with each article."
           value={bulkReason}
-          maxLength={maxReviewReasonLength}
-          onChange={(event) => setBulkReason(event.target.value)}
+          onChange={setBulkReason}
         />
       </ConfirmDialog>
     </>
