@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/button';
+import { ChoiceFilter, SearchSubmit } from '../../../components/filter-fields';
 import { type PublisherState, type PublishersSearch, publisherStates } from '../routes/publishers-search';
 import { stateLabels } from './publisher-state';
 
@@ -23,27 +23,15 @@ export function PublisherFilters({
   return (
     <search>
       <form className="row" onSubmit={submit} aria-label="Filter publishers">
-        <div className="field">
-          <label htmlFor={`${id}-state`}>State</label>
-          <select
-            id={`${id}-state`}
-            value={search.state ?? ''}
-            onChange={(event) =>
-              onChange({
-                ...search,
-                state: (event.target.value || undefined) as PublisherState | undefined,
-                page: undefined,
-              })
-            }
-          >
-            <option value="">All states</option>
-            {publisherStates.map((state) => (
-              <option key={state} value={state}>
-                {stateLabels[state]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceFilter
+          label="State"
+          allLabel="All states"
+          choices={publisherStates.map((state) => ({ value: state, label: stateLabels[state] }))}
+          value={search.state}
+          onChange={(state) =>
+            onChange({ ...search, state: state as PublisherState | undefined, page: undefined })
+          }
+        />
         <div className="field" style={{ flex: '1 1 220px' }}>
           <label htmlFor={`${id}-q`}>Search</label>
           <input
@@ -54,12 +42,7 @@ export function PublisherFilters({
             onChange={(event) => setText(event.target.value)}
           />
         </div>
-        <div className="field">
-          <span className="field-label" aria-hidden="true">
-            &nbsp;
-          </span>
-          <Button type="submit">Search</Button>
-        </div>
+        <SearchSubmit />
       </form>
     </search>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ChoiceFilter } from '../../../components/filter-fields';
 import { PageHeader } from '../../../components/page-header';
 import { ReasonField } from '../../../components/reason-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -31,7 +32,6 @@ export function ReviewPage({
   publisherId: string | undefined;
   onPublisherChange(publisherId: string | undefined): void;
 }) {
-  const filterId = useId();
   const toast = useToast();
   const queue = useQuery(pendingQuery(publisherId));
   const publishers = useQuery(reviewPublishersQuery);
@@ -124,24 +124,18 @@ export function ReviewPage({
       </PageHeader>
       <div className="stack">
         <div className="row-between">
-          <div className="field">
-            <label htmlFor={filterId}>Publisher</label>
-            <select
-              id={filterId}
-              value={publisherId ?? ''}
-              onChange={(event) => {
-                setChecked(new Set());
-                onPublisherChange(event.target.value || undefined);
-              }}
-            >
-              <option value="">All publishers</option>
-              {publishers.data?.data.map((publisher) => (
-                <option key={publisher.id} value={publisher.id}>
-                  {publisher.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceFilter
+            label="Publisher"
+            allLabel="All publishers"
+            choices={
+              publishers.data?.data.map((publisher) => ({ value: publisher.id, label: publisher.name })) ?? []
+            }
+            value={publisherId}
+            onChange={(publisher) => {
+              setChecked(new Set());
+              onPublisherChange(publisher);
+            }}
+          />
           <ReviewShortcuts />
         </div>
         {queue.isPending ? (

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { Button } from './button';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A list filter's select: "all" first (no value), then the choices; the pick goes to the URL or the query. */
+export function ChoiceFilter({
+  label,
+  allLabel,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  choices: readonly Choice[];
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">{allLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A filter form's Search button, aligned with the fields' inputs (an empty label above it). */
+export function SearchSubmit() {
+  return (
+    <div className="field">
+      <span className="field-label" aria-hidden="true">
+        &nbsp;
+      </span>
+      <Button type="submit">Search</Button>
+    </div>
+  );
+}
