@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
+import { describedBy, FieldNotes } from '../../../components/field-notes';
 import type { WebhookEventType } from '../../../lib/api-types';
 import { siteListQuery } from '../../sites/api/sites';
 
@@ -77,6 +78,9 @@ export function WebhookSiteField({
 }) {
   const id = useId();
   const sites = useQuery(siteListQuery);
+  const hint = sites.isError
+    ? 'The site list could not be loaded.'
+    : 'A site scope sends only what that site shows.';
   return (
     <div className="field">
       <label htmlFor={id}>Site scope</label>
@@ -85,7 +89,7 @@ export function WebhookSiteField({
         ref={inputRef}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || null)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-describedby={describedBy(id, hint, error)}
         aria-invalid={error ? true : undefined}
       >
         <option value="">The whole network</option>
@@ -95,16 +99,7 @@ export function WebhookSiteField({
           </option>
         ))}
       </select>
-      <span id={`${id}-hint`} className="field-hint">
-        {sites.isError
-          ? 'The site list could not be loaded.'
-          : 'A site scope sends only what that site shows.'}
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
