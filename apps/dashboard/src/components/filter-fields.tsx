@@ -1,5 +1,15 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from './button';
+
+/**
+ * A filter's text as typed, sent on Search; it follows the URL's value when that changes (Back, a link),
+ * so the box never shows a search that is not the list's.
+ */
+export function useFilterText(urlValue: string | undefined) {
+  const [text, setText] = useState(urlValue ?? '');
+  useEffect(() => setText(urlValue ?? ''), [urlValue]);
+  return [text, setText] as const;
+}
 
 export interface Choice {
   value: string;

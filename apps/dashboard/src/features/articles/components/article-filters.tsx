@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { ChoiceFilter, SearchSubmit } from '../../../components/filter-fields';
+import { type FormEvent, useId } from 'react';
+import { ChoiceFilter, SearchSubmit, useFilterText } from '../../../components/filter-fields';
 import { api } from '../../../lib/api-client';
 import type { ArticleStatus, PublisherList } from '../../../lib/api-types';
 import { sitesQuery } from '../api/articles';
@@ -24,10 +24,8 @@ export function ArticleFilters({
   const id = useId();
   const sites = useQuery(sitesQuery);
   const publishers = useQuery(publisherChoicesQuery);
-  const [q, setQ] = useState(search.q ?? '');
-  const [tag, setTag] = useState(search.tag ?? '');
-  useEffect(() => setQ(search.q ?? ''), [search.q]);
-  useEffect(() => setTag(search.tag ?? ''), [search.tag]);
+  const [q, setQ] = useFilterText(search.q);
+  const [tag, setTag] = useFilterText(search.tag);
 
   const pick = (patch: Partial<ArticlesSearch>) => onChange({ ...search, ...patch, page: undefined });
   function submit(event: FormEvent) {

@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { ChoiceFilter, SearchSubmit } from '../../../components/filter-fields';
+import { type FormEvent, useId } from 'react';
+import { ChoiceFilter, SearchSubmit, useFilterText } from '../../../components/filter-fields';
 import { type PublisherState, type PublishersSearch, publisherStates } from '../routes/publishers-search';
 import { stateLabels } from './publisher-state';
 
@@ -12,8 +12,7 @@ export function PublisherFilters({
   onChange(search: PublishersSearch): void;
 }) {
   const id = useId();
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
+  const [text, setText] = useFilterText(search.q);
 
   function submit(event: FormEvent) {
     event.preventDefault();
