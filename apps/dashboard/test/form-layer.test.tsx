@@ -152,6 +152,47 @@ describe('the form layer', () => {
   });
 });
 
+function AskFirst({ send }: { send: Send }) {
+  const [asking, setAsking] = useState(false);
+  const api = useApiForm({
+    defaultValues: { name: 'Bugle', email: 'desk@bugle.example', password: 'long enough password' },
+    toBody: (values) => values,
+    schema: 'createPublisher',
+    mutation: useMutation({ mutationFn: send }),
+  });
+  return (
+    <form onSubmit={api.handleSubmit(() => setAsking(true))} aria-label="Ask first">
+      <SubmitRow label="Send" busy={api.busy} />
+      {asking && (
+        <button type="button" onClick={() => void api.send(api.form.getValues())}>
+          Send anyway
+        </button>
+      )}
+    </form>
+  );
+}
+
+describe('a form that asks before sending', () => {
+  it('sends nothing on submit, then the same values when the question is answered', async () => {
+    const send = vi.fn<Send>(async () => ({ id: 'p3' }));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AskFirst send={send} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(send).not.toHaveBeenCalled();
+    await user.click(await screen.findByRole('button', { name: 'Send anyway' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]?.[0]).toEqual({
+      name: 'Bugle',
+      email: 'desk@bugle.example',
+      password: 'long enough password',
+    });
+  });
+});
+
 const sites = (state: 'pending' | 'error' | SiteList['data']) =>
   (state === 'pending'
     ? { isPending: true, isError: false }

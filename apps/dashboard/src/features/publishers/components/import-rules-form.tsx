@@ -1,4 +1,3 @@
-import type { Control } from 'react-hook-form';
 import { SubmitRow } from '../../../components/form/form-error';
 import { FormTagsField, FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
@@ -100,7 +99,7 @@ export function ImportRulesForm({ publisher }: { publisher: PublisherDetail }) {
         label="Skip items with"
         hint="Checked first: an item with one of these is never imported."
       />
-      <TagMappingRows control={control as unknown as Control<{ tagMappings: MappingRow[] }>} />
+      <TagMappingRows control={control} />
       <div className="rule-grid">
         <FormTextField
           control={control}

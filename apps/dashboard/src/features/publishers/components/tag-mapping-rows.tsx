@@ -10,9 +10,15 @@ export interface MappingRow {
 }
 
 /** The rows of the import rules' tag mapping: a feed category becomes one of our tags, or is dropped. */
-export function TagMappingRows({ control }: { control: Control<{ tagMappings: MappingRow[] }> }) {
+export function TagMappingRows<V extends { tagMappings: MappingRow[] }>({
+  control,
+}: {
+  control: Control<V>;
+}) {
   const id = useId();
-  const { field, fieldState } = useController({ control, name: 'tagMappings' });
+  // A form of any values that hold the rows: their name is known to exist.
+  const rowsControl = control as unknown as Control<{ tagMappings: MappingRow[] }>;
+  const { field, fieldState } = useController({ control: rowsControl, name: 'tagMappings' });
   const rows = field.value;
   const change = (key: number, patch: Partial<MappingRow>) =>
     field.onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
