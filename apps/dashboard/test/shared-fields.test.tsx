@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChoiceFilter, SearchSubmit, useFilterText } from '../src/components/filter-fields';
+import { ChoiceFilter, FilterForm, useFilterText } from '../src/components/filter-fields';
 import { PasswordField } from '../src/components/password-field';
 import { ReasonField } from '../src/components/reason-field';
 import { TableHead } from '../src/components/table-head';
@@ -86,8 +86,9 @@ describe('reason field', () => {
 function Filters({ urlText }: { urlText?: string }) {
   const [text, setText] = useFilterText(urlText);
   const [picked, setPicked] = useState<string | undefined>('b');
+  const [searched, setSearched] = useState('');
   return (
-    <form aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    <FilterForm label="Filters" onSearch={() => setSearched(text)}>
       <ChoiceFilter
         label="Letter"
         allLabel="All letters"
@@ -99,9 +100,9 @@ function Filters({ urlText }: { urlText?: string }) {
         onChange={setPicked}
       />
       <input aria-label="Text" value={text} onChange={(event) => setText(event.target.value)} />
-      <SearchSubmit />
       <output>{picked ?? 'none'}</output>
-    </form>
+      <output aria-label="Searched">{searched}</output>
+    </FilterForm>
   );
 }
 
@@ -113,10 +114,13 @@ describe('filter fields', () => {
     expect([...select.options].map((option) => option.text)).toEqual(['All letters', 'Alpha', 'Bravo']);
     expect(select.value).toBe('b');
     await user.selectOptions(select, '');
-    expect(screen.getByRole('status').textContent).toBe('none');
+    const picked = () => screen.getAllByRole('status')[0]?.textContent;
+    expect(picked()).toBe('none');
     await user.selectOptions(select, 'a');
-    expect(screen.getByRole('status').textContent).toBe('a');
-    expect(screen.getByRole('button', { name: 'Search' }).getAttribute('type')).toBe('submit');
+    expect(picked()).toBe('a');
+    expect(document.querySelector('search > form')).toBeTruthy();
+    await user.type(screen.getByLabelText('Text'), 'tide{Enter}');
+    expect(screen.getByRole('status', { name: 'Searched' }).textContent).toBe('tide');
   });
 
   it('keeps the typed text until the URL’s value changes, then shows that', async () => {

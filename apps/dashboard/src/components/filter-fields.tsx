@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from './button';
 
 /**
@@ -46,8 +46,35 @@ export function ChoiceFilter({
   );
 }
 
+/** A list's filters in a search landmark; Search (or Enter in a text) hands over the typed text. */
+export function FilterForm({
+  label,
+  onSearch,
+  children,
+}: {
+  label: string;
+  onSearch(): void;
+  children: ReactNode;
+}) {
+  return (
+    <search>
+      <form
+        className="row"
+        aria-label={label}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch();
+        }}
+      >
+        {children}
+        <SearchSubmit />
+      </form>
+    </search>
+  );
+}
+
 /** A filter form's Search button, aligned with the fields' inputs (an empty label above it). */
-export function SearchSubmit() {
+function SearchSubmit() {
   return (
     <div className="field">
       <span className="field-label" aria-hidden="true">

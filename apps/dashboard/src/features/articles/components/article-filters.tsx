@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
-import { ChoiceFilter, SearchSubmit, useFilterText } from '../../../components/filter-fields';
+import { useId } from 'react';
+import { ChoiceFilter, FilterForm, useFilterText } from '../../../components/filter-fields';
 import { api } from '../../../lib/api-client';
 import type { ArticleStatus, PublisherList } from '../../../lib/api-types';
 import { sitesQuery } from '../api/articles';
@@ -28,50 +28,45 @@ export function ArticleFilters({
   const [tag, setTag] = useFilterText(search.tag);
 
   const pick = (patch: Partial<ArticlesSearch>) => onChange({ ...search, ...patch, page: undefined });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    pick({ q: q.trim() || undefined, tag: tag.trim() || undefined });
-  }
-
   return (
-    <search>
-      <form className="row" onSubmit={submit} aria-label="Filter articles">
-        <ChoiceFilter
-          label="Status"
-          allLabel="All statuses"
-          choices={articleStatuses.map((status) => ({ value: status, label: status }))}
-          value={search.status}
-          onChange={(status) => pick({ status: status as ArticleStatus | undefined })}
-        />
-        <ChoiceFilter
-          label="Site"
-          allLabel="All sites"
-          choices={sites.data?.data.map((site) => ({ value: site.slug, label: site.name })) ?? []}
-          value={search.site}
-          onChange={(site) => pick({ site })}
-        />
-        <ChoiceFilter
-          label="Origin"
-          allLabel="Manual and imported"
-          choices={[
-            { value: 'manual', label: 'Written here' },
-            { value: 'imported', label: 'Imported (any publisher)' },
-            ...(publishers.data?.data.map((publisher) => ({ value: publisher.id, label: publisher.name })) ??
-              []),
-          ]}
-          value={search.origin}
-          onChange={(origin) => pick({ origin })}
-        />
-        <div className="field">
-          <label htmlFor={`${id}-tag`}>Tag</label>
-          <input id={`${id}-tag`} type="search" value={tag} onChange={(e) => setTag(e.target.value)} />
-        </div>
-        <div className="field" style={{ flex: '1 1 200px' }}>
-          <label htmlFor={`${id}-q`}>Title contains</label>
-          <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </div>
-        <SearchSubmit />
-      </form>
-    </search>
+    <FilterForm
+      label="Filter articles"
+      onSearch={() => pick({ q: q.trim() || undefined, tag: tag.trim() || undefined })}
+    >
+      <ChoiceFilter
+        label="Status"
+        allLabel="All statuses"
+        choices={articleStatuses.map((status) => ({ value: status, label: status }))}
+        value={search.status}
+        onChange={(status) => pick({ status: status as ArticleStatus | undefined })}
+      />
+      <ChoiceFilter
+        label="Site"
+        allLabel="All sites"
+        choices={sites.data?.data.map((site) => ({ value: site.slug, label: site.name })) ?? []}
+        value={search.site}
+        onChange={(site) => pick({ site })}
+      />
+      <ChoiceFilter
+        label="Origin"
+        allLabel="Manual and imported"
+        choices={[
+          { value: 'manual', label: 'Written here' },
+          { value: 'imported', label: 'Imported (any publisher)' },
+          ...(publishers.data?.data.map((publisher) => ({ value: publisher.id, label: publisher.name })) ??
+            []),
+        ]}
+        value={search.origin}
+        onChange={(origin) => pick({ origin })}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-tag`}>Tag</label>
+        <input id={`${id}-tag`} type="search" value={tag} onChange={(e) => setTag(e.target.value)} />
+      </div>
+      <div className="field" style={{ flex: '1 1 200px' }}>
+        <label htmlFor={`${id}-q`}>Title contains</label>
+        <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+    </FilterForm>
   );
 }

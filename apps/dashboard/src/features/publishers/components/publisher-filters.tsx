@@ -1,5 +1,5 @@
-import { type FormEvent, useId } from 'react';
-import { ChoiceFilter, SearchSubmit, useFilterText } from '../../../components/filter-fields';
+import { useId } from 'react';
+import { ChoiceFilter, FilterForm, useFilterText } from '../../../components/filter-fields';
 import { type PublisherState, type PublishersSearch, publisherStates } from '../routes/publishers-search';
 import { stateLabels } from './publisher-state';
 
@@ -14,35 +14,30 @@ export function PublisherFilters({
   const id = useId();
   const [text, setText] = useFilterText(search.q);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onChange({ ...search, q: text.trim() || undefined, page: undefined });
-  }
-
   return (
-    <search>
-      <form className="row" onSubmit={submit} aria-label="Filter publishers">
-        <ChoiceFilter
-          label="State"
-          allLabel="All states"
-          choices={publisherStates.map((state) => ({ value: state, label: stateLabels[state] }))}
-          value={search.state}
-          onChange={(state) =>
-            onChange({ ...search, state: state as PublisherState | undefined, page: undefined })
-          }
+    <FilterForm
+      label="Filter publishers"
+      onSearch={() => onChange({ ...search, q: text.trim() || undefined, page: undefined })}
+    >
+      <ChoiceFilter
+        label="State"
+        allLabel="All states"
+        choices={publisherStates.map((state) => ({ value: state, label: stateLabels[state] }))}
+        value={search.state}
+        onChange={(state) =>
+          onChange({ ...search, state: state as PublisherState | undefined, page: undefined })
+        }
+      />
+      <div className="field" style={{ flex: '1 1 220px' }}>
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          placeholder="Name or e-mail"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
         />
-        <div className="field" style={{ flex: '1 1 220px' }}>
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Name or e-mail"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <SearchSubmit />
-      </form>
-    </search>
+      </div>
+    </FilterForm>
   );
 }
