@@ -6,9 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormError, SubmitRow } from '../src/components/form/form-error';
 import { FormPasswordField, FormTextField } from '../src/components/form/form-fields';
 import { useApiForm } from '../src/components/form/use-api-form';
-import { SiteCheckboxes } from '../src/components/site-checkboxes';
+import { type SiteChoices, SiteCheckboxes } from '../src/components/site-checkboxes';
 import { ApiError } from '../src/lib/api-error';
-import type { SiteList } from '../src/lib/api-types';
 
 // The form layer alone (components/form/): a small form of its own, its request answered by the test.
 
@@ -193,12 +192,12 @@ describe('a form that asks before sending', () => {
   });
 });
 
-const sites = (state: 'pending' | 'error' | SiteList['data']) =>
+const sites = (state: 'pending' | 'error' | SiteChoices['data']) =>
   (state === 'pending'
     ? { isPending: true, isError: false }
     : state === 'error'
       ? { isPending: false, isError: true }
-      : { isPending: false, isError: false, data: { data: state } }) as unknown as UseQueryResult<SiteList>;
+      : { isPending: false, isError: false, data: { data: state } }) as unknown as UseQueryResult<SiteChoices>;
 
 function Checkboxes({ list, error }: { list: Parameters<typeof sites>[0]; error?: string }) {
   const [value, setValue] = useState<string[]>(['metro']);
@@ -221,7 +220,7 @@ describe('the site checkboxes', () => {
   const list = [
     { id: '1', slug: 'metro', name: 'Metro' },
     { id: '2', slug: 'harbour', name: 'Harbour' },
-  ] as SiteList['data'];
+  ] as SiteChoices['data'];
 
   it('chooses sites by slug, kept in order, with the refusal under them', async () => {
     render(<Checkboxes list={list} error="Unknown site" />);

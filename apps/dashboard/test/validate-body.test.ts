@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/lib/api-error';
-import type { FieldIssue } from '../src/lib/api-types';
+import { ApiError, type FieldIssue } from '../src/lib/api-error';
 import { refusalOf } from '../src/lib/form/request-error';
 import type { RequestSchemaName } from '../src/lib/form/request-schemas.generated';
 import { humanizeIssue } from '../src/lib/validation-words';

@@ -1,11 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
-import type { SiteList } from '../lib/api-types';
 
 /**
  * Child sites chosen by checkbox, by slug (an article's host sites, a publisher's default ones), with the
  * site list's loading, error and empty states. The caller reads the list (each feature through its own API).
  */
+/** What the checkboxes read of the site list (`GET /site`). */
+export interface SiteChoices {
+  data: readonly { id: string; slug: string; name: string }[];
+}
+
 export function SiteCheckboxes({
   legend,
   hint,
@@ -17,7 +21,7 @@ export function SiteCheckboxes({
 }: {
   legend: string;
   hint: string;
-  sites: UseQueryResult<SiteList>;
+  sites: UseQueryResult<SiteChoices>;
   value: readonly string[];
   onChange(slugs: string[]): void;
   error?: string | undefined;

@@ -1,5 +1,4 @@
-import { ApiError } from '../api-error';
-import type { FieldIssue } from '../api-types';
+import { ApiError, type FieldIssue } from '../api-error';
 import { type RequestSchemaName, requestSchemas } from './request-schemas.generated';
 import { type BodySchema, validateBody } from './validate-body';
 

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../api-types';
+import type { FieldIssue } from '../api-error';
 
 // A request body checked in the browser against the API's own schema (request-schemas.generated.ts), with the
 // API's own words: the messages and paths are Ajv's as the API sends them in a 400's details (`body/email`,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SiteCheckboxes } from '../../../components/site-checkboxes';
-import { sitesQuery } from '../api/articles';
+import { siteChoicesQuery } from '../../../api/sites';
 
 /** The child sites the article appears on once published, by slug. */
 export function HostSitesField({
@@ -16,7 +16,7 @@ export function HostSitesField({
     <SiteCheckboxes
       legend="Host sites"
       hint="The child sites that show the article once it is published."
-      sites={useQuery(sitesQuery)}
+      sites={useQuery(siteChoicesQuery)}
       value={value}
       onChange={onChange}
       error={error}

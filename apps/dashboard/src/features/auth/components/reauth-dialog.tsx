@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../../components/button';
 import { useApiForm } from '../../../components/form/use-api-form';
-import type { Session } from '../../../lib/api-types';
 import { reauthAbandoned, reauthenticated, reauthState, subscribeReauth } from '../../../lib/reauth';
-import { homeOf, sessionKey, useReauthenticate } from '../api/session';
+import { type Session, sessionKeys, useReauthenticate } from '../../../api/session';
+import { homeOf } from '../sign-in-destination';
 import { CredentialsFields, credentialsBody, SignInFailure } from './credentials-fields';
 
 /**
@@ -37,14 +37,14 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
   const { form, onSubmit, busy, failure } = useApiForm({
     // The person whose session ended (still in the cache: it is cleared only when they give up).
     defaultValues: {
-      email: queryClient.getQueryData<Session | null>(sessionKey)?.user.email ?? '',
+      email: queryClient.getQueryData<Session | null>(sessionKeys.session)?.user.email ?? '',
       password: '',
     },
     toBody: credentialsBody,
     schema: 'signIn',
     mutation: useReauthenticate(),
     onSuccess: (session) => {
-      const before = queryClient.getQueryData<Session | null>(sessionKey);
+      const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
       if (before?.user.id === session.user.id) return reauthenticated();
       // Someone else signed in: nothing of the previous person's view or requests may carry over.
       window.location.assign(homeOf(session.user.role));

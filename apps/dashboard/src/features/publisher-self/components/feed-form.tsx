@@ -7,9 +7,9 @@ import { useApiForm } from '../../../components/form/use-api-form';
 import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
+import type { PublisherDetail } from '../../../api/publishers';
 import { explainFeedError } from '../../../lib/feed-errors';
-import { useSaveFeed, useTestFeed } from '../api/own-publisher';
+import { useSaveFeed, useTestFeed } from '../../../api/own-publisher';
 
 /** The test-feed failure in words (422 carries the feed error's code). */
 function testFailure(error: unknown): { summary: string; detail: string | null } {

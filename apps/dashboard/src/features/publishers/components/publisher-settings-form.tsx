@@ -6,13 +6,14 @@ import { useApiForm } from '../../../components/form/use-api-form';
 import { SiteCheckboxes } from '../../../components/site-checkboxes';
 import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
-import type { PublisherDetail } from '../../../lib/api-types';
-import { sitesQuery, useUpdatePublisher } from '../api/publishers';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useUpdatePublisher } from '../../../api/publishers';
+import { siteChoicesQuery } from '../../../api/sites';
 
 /** autoApprove, default tags and default host sites (chosen from the child sites). */
 export function PublisherSettingsForm({ publisher }: { publisher: PublisherDetail }) {
   const toast = useToast();
-  const sites = useQuery(sitesQuery);
+  const sites = useQuery(siteChoicesQuery);
   const { form, onSubmit, busy } = useApiForm({
     defaultValues: {
       autoApprove: publisher.autoApprove,

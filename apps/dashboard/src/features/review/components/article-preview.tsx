@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/button';
 import { ReasonField } from '../../../components/reason-field';
 import { ErrorState, LoadingState } from '../../../components/states';
-import type { Article } from '../../../lib/api-types';
+import type { Article } from '../../../api/articles';
+import { articlePreviewQuery } from '../../../api/articles';
 import { formatDateTime } from '../../../lib/format';
-import { type ReviewAction, reviewArticleQuery } from '../api/review';
+import type { ReviewAction } from '../../../api/review';
 
 // The body is rendered in a sandboxed frame: no script runs, it cannot reach this page or its cookie,
 // whatever HTML the feed carried. Links open in a new tab; nothing is sent as referrer.
@@ -32,7 +33,7 @@ export function ArticlePreview({
   onReasonChange(reason: string): void;
   onAction(action: ReviewAction): void;
 }) {
-  const article = useQuery(reviewArticleQuery(id));
+  const article = useQuery(articlePreviewQuery(id));
   if (article.isPending) return <LoadingState label="Loading the article…" />;
   if (article.isError) return <ErrorState error={article.error} onRetry={() => article.refetch()} />;
   const a = article.data;

@@ -7,13 +7,8 @@ import { PageHeader } from '../../../components/page-header';
 import { ReasonField } from '../../../components/reason-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useToast } from '../../../components/toaster';
-import {
-  pendingQuery,
-  type ReviewAction,
-  reviewPublishersQuery,
-  useReviewMany,
-  useReviewOne,
-} from '../api/review';
+import { publisherChoicesQuery } from '../../../api/publishers';
+import { pendingQuery, type ReviewAction, useReviewMany, useReviewOne } from '../../../api/review';
 import { ArticlePreview } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';
@@ -34,7 +29,7 @@ export function ReviewPage({
 }) {
   const toast = useToast();
   const queue = useQuery(pendingQuery(publisherId));
-  const publishers = useQuery(reviewPublishersQuery);
+  const publishers = useQuery(publisherChoicesQuery);
   const one = useReviewOne();
   const many = useReviewMany();
   const [selected, setSelected] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { useCreateSite } from '../api/sites';
+import { useCreateSite } from '../../../api/sites';
 import { siteBody, siteCodeFields, suggestSlug } from './site-fields';
 import { SiteIdentityFields } from './site-identity-fields';
 

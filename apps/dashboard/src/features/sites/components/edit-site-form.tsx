@@ -3,8 +3,8 @@ import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import type { Site } from '../../../lib/api-types';
-import { useEditSite } from '../api/sites';
+import type { Site } from '../../../api/sites';
+import { useEditSite } from '../../../api/sites';
 import { browserAccessBody, siteBody, siteCodeFields, syndicationBody } from './site-fields';
 import { SiteIdentityFields } from './site-identity-fields';
 

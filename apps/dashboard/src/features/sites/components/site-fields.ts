@@ -1,4 +1,4 @@
-import type { CreateSiteBody, EditSiteBody } from '../../../lib/api-types';
+import type { CreateSiteBody, EditSiteBody } from '../../../api/sites';
 
 /** The error codes that name a field of the site forms. */
 export const siteCodeFields = {
