@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormError, SubmitRow } from '../src/components/form/form-error';
 import { FormPasswordField, FormTextField } from '../src/components/form/form-fields';
 import { useApiForm } from '../src/components/form/use-api-form';
-import { type SiteChoices, SiteCheckboxes } from '../src/components/site-checkboxes';
+import { SiteCheckboxes, type SiteChoices } from '../src/components/site-checkboxes';
 import { ApiError } from '../src/lib/api-error';
 
 // The form layer alone (components/form/): a small form of its own, its request answered by the test.
@@ -197,7 +197,11 @@ const sites = (state: 'pending' | 'error' | SiteChoices['data']) =>
     ? { isPending: true, isError: false }
     : state === 'error'
       ? { isPending: false, isError: true }
-      : { isPending: false, isError: false, data: { data: state } }) as unknown as UseQueryResult<SiteChoices>;
+      : {
+          isPending: false,
+          isError: false,
+          data: { data: state },
+        }) as unknown as UseQueryResult<SiteChoices>;
 
 function Checkboxes({ list, error }: { list: Parameters<typeof sites>[0]; error?: string }) {
   const [value, setValue] = useState<string[]>(['metro']);

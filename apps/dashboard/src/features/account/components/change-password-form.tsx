@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useChangeOwnPassword } from '../../../api/session';
 import { SubmitRow } from '../../../components/form/form-error';
 import { FormPasswordField, FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { useChangeOwnPassword } from '../../../api/session';
 
 const codeFields = {
   INVALID_CREDENTIALS: 'currentPassword',

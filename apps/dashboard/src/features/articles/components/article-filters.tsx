@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { ChoiceFilter, FilterForm, useFilterText } from '../../../components/filter-fields';
 import type { ArticleStatus } from '../../../api/articles';
 import { publisherChoicesQuery } from '../../../api/publishers';
 import { siteChoicesQuery } from '../../../api/sites';
+import { ChoiceFilter, FilterForm, useFilterText } from '../../../components/filter-fields';
 import { type ArticlesSearch, articleStatuses } from '../routes/articles-search';
 
 /** Status, child site, origin (manual, imported, one publisher), tag and title text; all in the URL. */

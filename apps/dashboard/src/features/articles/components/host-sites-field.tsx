@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SiteCheckboxes } from '../../../components/site-checkboxes';
 import { siteChoicesQuery } from '../../../api/sites';
+import { SiteCheckboxes } from '../../../components/site-checkboxes';
 
 /** The child sites the article appears on once published, by slug. */
 export function HostSitesField({

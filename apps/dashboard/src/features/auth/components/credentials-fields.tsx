@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
+import type { LoginBody } from '../../../api/session';
 import { FormTextField } from '../../../components/form/form-fields';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import type { LoginBody } from '../../../api/session';
 
 /** The sign-in form's values and the body they send (the e-mail trimmed). */
 export const credentialsBody = ({ email, password }: LoginBody): LoginBody => ({

@@ -1,6 +1,6 @@
+import { type Session, useSignIn } from '../../../api/session';
 import { Button } from '../../../components/button';
 import { useApiForm } from '../../../components/form/use-api-form';
-import { type Session, useSignIn } from '../../../api/session';
 import { CredentialsFields, credentialsBody, isWrongPassword, SignInFailure } from './credentials-fields';
 
 /** E-mail and password; a success puts the session in the query cache (the page moves on). Errors above the fields. */

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { type Session, sessionKeys, useReauthenticate } from '../../../api/session';
 import { Button } from '../../../components/button';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { reauthAbandoned, reauthenticated, reauthState, subscribeReauth } from '../../../lib/reauth';
-import { type Session, sessionKeys, useReauthenticate } from '../../../api/session';
 import { homeOf } from '../sign-in-destination';
 import { CredentialsFields, credentialsBody, SignInFailure } from './credentials-fields';
 

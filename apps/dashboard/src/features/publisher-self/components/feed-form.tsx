@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSaveFeed, useTestFeed } from '../../../api/own-publisher';
+import type { PublisherDetail } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FeedPreviewList } from '../../../components/feed-preview';
@@ -7,9 +9,7 @@ import { useApiForm } from '../../../components/form/use-api-form';
 import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../api/publishers';
 import { explainFeedError } from '../../../lib/feed-errors';
-import { useSaveFeed, useTestFeed } from '../../../api/own-publisher';
 
 /** The test-feed failure in words (422 carries the feed error's code). */
 function testFailure(error: unknown): { summary: string; detail: string | null } {

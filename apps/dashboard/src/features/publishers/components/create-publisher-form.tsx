@@ -1,8 +1,8 @@
+import type { PublisherDetail } from '../../../api/publishers';
+import { useCreatePublisher } from '../../../api/publishers';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { FormPasswordField, FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
-import type { PublisherDetail } from '../../../api/publishers';
-import { useCreatePublisher } from '../../../api/publishers';
 
 const codeFields = {
   EMAIL_TAKEN: 'email',

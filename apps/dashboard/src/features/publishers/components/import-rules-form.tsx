@@ -1,12 +1,12 @@
+import type { PublisherDetail } from '../../../api/publishers';
+import { useUpdatePublisher } from '../../../api/publishers';
 import { SubmitRow } from '../../../components/form/form-error';
 import { FormTagsField, FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../api/publishers';
 import { humanizeIssue } from '../../../lib/field-errors';
-import { useUpdatePublisher } from '../../../api/publishers';
 import { type MappingRow, TagMappingRows } from './tag-mapping-rows';
 
 type ImportRules = PublisherDetail['importRules'];

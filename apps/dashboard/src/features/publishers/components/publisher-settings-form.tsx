@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useUpdatePublisher } from '../../../api/publishers';
+import { siteChoicesQuery } from '../../../api/sites';
 import { SubmitRow } from '../../../components/form/form-error';
 import { FormCheckbox, FormTagsField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { SiteCheckboxes } from '../../../components/site-checkboxes';
 import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
-import type { PublisherDetail } from '../../../api/publishers';
-import { useUpdatePublisher } from '../../../api/publishers';
-import { siteChoicesQuery } from '../../../api/sites';
 
 /** autoApprove, default tags and default host sites (chosen from the child sites). */
 export function PublisherSettingsForm({ publisher }: { publisher: PublisherDetail }) {

@@ -1,8 +1,8 @@
+import { useResetPublisherPassword } from '../../../api/publishers';
 import { SubmitRow } from '../../../components/form/form-error';
 import { FormPasswordField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { useResetPublisherPassword } from '../../../api/publishers';
 
 const codeFields = { PASSWORD_TOO_SHORT: 'password', PASSWORD_TOO_LONG: 'password' };
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Article } from '../../../api/articles';
+import { articlePreviewQuery } from '../../../api/articles';
+import type { ReviewAction } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { ReasonField } from '../../../components/reason-field';
 import { ErrorState, LoadingState } from '../../../components/states';
-import type { Article } from '../../../api/articles';
-import { articlePreviewQuery } from '../../../api/articles';
 import { formatDateTime } from '../../../lib/format';
-import type { ReviewAction } from '../../../api/review';
 
 // The body is rendered in a sandboxed frame: no script runs, it cannot reach this page or its cookie,
 // whatever HTML the feed carried. Links open in a new tab; nothing is sent as referrer.

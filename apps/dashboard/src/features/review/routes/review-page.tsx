@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { publisherChoicesQuery } from '../../../api/publishers';
+import { pendingQuery, type ReviewAction, useReviewMany, useReviewOne } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ChoiceFilter } from '../../../components/filter-fields';
@@ -7,8 +9,6 @@ import { PageHeader } from '../../../components/page-header';
 import { ReasonField } from '../../../components/reason-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useToast } from '../../../components/toaster';
-import { publisherChoicesQuery } from '../../../api/publishers';
-import { pendingQuery, type ReviewAction, useReviewMany, useReviewOne } from '../../../api/review';
 import { ArticlePreview } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
+import { useCreateSite } from '../../../api/sites';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { useCreateSite } from '../../../api/sites';
 import { siteBody, siteCodeFields, suggestSlug } from './site-fields';
 import { SiteIdentityFields } from './site-identity-fields';
 

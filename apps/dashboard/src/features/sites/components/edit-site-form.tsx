@@ -1,10 +1,10 @@
+import type { Site } from '../../../api/sites';
+import { useEditSite } from '../../../api/sites';
 import { Button } from '../../../components/button';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import type { Site } from '../../../api/sites';
-import { useEditSite } from '../../../api/sites';
 import { browserAccessBody, siteBody, siteCodeFields, syndicationBody } from './site-fields';
 import { SiteIdentityFields } from './site-identity-fields';
 

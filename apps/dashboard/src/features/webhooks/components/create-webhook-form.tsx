@@ -1,8 +1,8 @@
+import { useCreateWebhook } from '../../../api/webhooks';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { useCreateWebhook } from '../../../api/webhooks';
 import { WebhookDeliveryFields, type WebhookDeliveryValues } from './webhook-delivery-fields';
 import { webhookCodeFields, webhookEventTypes } from './webhook-fields';
 import { WebhookSecretNotice } from './webhook-secret-notice';

@@ -1,10 +1,10 @@
 import { useId } from 'react';
+import type { WebhookEndpoint } from '../../../api/webhooks';
+import { useEditWebhook } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import type { WebhookEndpoint } from '../../../api/webhooks';
-import { useEditWebhook } from '../../../api/webhooks';
 import { WebhookDeliveryFields } from './webhook-delivery-fields';
 import { webhookCodeFields } from './webhook-fields';
 

@@ -1,6 +1,6 @@
 import { type Control, useController } from 'react-hook-form';
-import { FormCheckbox } from '../../../components/form/form-fields';
 import type { WebhookEventType } from '../../../api/webhooks';
+import { FormCheckbox } from '../../../components/form/form-fields';
 import { WebhookEventsField, WebhookSiteField } from './webhook-fields';
 
 /** What an endpoint hears, from which site, and whether it is sent: both webhook forms hold these. */

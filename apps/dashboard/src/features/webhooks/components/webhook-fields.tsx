@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
-import { describedBy, FieldNotes } from '../../../components/field-notes';
-import type { WebhookEventType } from '../../../api/webhooks';
 import { siteListQuery } from '../../../api/sites';
+import type { WebhookEventType } from '../../../api/webhooks';
+import { describedBy, FieldNotes } from '../../../components/field-notes';
 
 /** Every event an endpoint can hear, in words (docs/webhooks.md); typed against the API's list. */
 export const webhookEventLabels: Record<WebhookEventType, string> = {
