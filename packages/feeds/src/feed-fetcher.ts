@@ -1,7 +1,15 @@
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import { type AddressPolicy, isPublicAddress } from './address-policy';
-import { createDecoders } from './decompress';
+import {
+  type AddressPolicy,
+  asCorruptCompression,
+  createGuardedAgent,
+  type DecompressedBody,
+  isPublicAddress,
+  openDecompressed,
+  readCappedBody,
+  tooLargeError,
+} from '@newsroom/egress';
 import type { FeedError } from './feed-error';
 import {
   type FeedNotModified,
@@ -9,8 +17,6 @@ import {
   type FetchFeedRequest,
   fetchFollowingRedirects,
 } from './feed-request';
-import { createGuardedAgent } from './guarded-agent';
-import { asCorruptCompression, readCappedBody, tooLargeError } from './read-capped-body';
 import { toFetchError } from './to-fetch-error';
 
 export type { FeedNotModified, FetchedFeed, FetchFeedRequest } from './feed-request';
@@ -125,24 +131,16 @@ export function createFeedFetcher(options: FeedFetcherOptions = {}): FeedFetcher
       }
       if (response.notModified) return response;
       const { body, encoding, ...meta } = response;
-      let decoders: ReturnType<typeof createDecoders>;
+      let decompressed: DecompressedBody;
       try {
-        decoders = createDecoders(encoding);
+        decompressed = openDecompressed(body, encoding);
       } catch (error) {
-        body.destroy();
         throw toError(error);
       }
-      const decoded: Readable = decoders.length
-        ? (decoders.reduce<Readable>((source, decoder) => source.pipe(decoder), body) as Readable)
-        : body;
-      // pipe() does not forward errors: any stage failing ends the last one with that error.
-      for (const stage of [body, ...decoders]) stage.on('error', (error) => decoded.destroy(error));
       return {
         ...meta,
-        body: cappedPieces(decoded, settings.maxBytes, toError),
-        close() {
-          for (const stage of [body, ...decoders]) stage.destroy();
-        },
+        body: cappedPieces(decompressed.body, settings.maxBytes, toError),
+        close: decompressed.close,
       };
     },
     close: () => agent.close(),

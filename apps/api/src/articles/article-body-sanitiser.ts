@@ -1,4 +1,4 @@
-import { sanitizeBody } from '@newsroom/feeds';
+import { sanitizeBody } from '@newsroom/html';
 
 /**
  * Article bodies written through the API get the allowlist of imported feed items (packages/feeds

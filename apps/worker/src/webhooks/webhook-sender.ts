@@ -1,4 +1,4 @@
-import { type AddressPolicy, createGuardedAgent, isPublicAddress, parseRetryAfter } from '@newsroom/feeds';
+import { type AddressPolicy, createGuardedAgent, isPublicAddress, parseRetryAfter } from '@newsroom/egress';
 import { type Dispatcher, request } from 'undici';
 
 /** What one POST to a receiver came to. */
