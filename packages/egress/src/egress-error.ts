@@ -23,14 +23,25 @@ export class EgressError extends Error {
   }
 }
 
-/** Finds an EgressError in an error's cause chain (undici may wrap errors raised inside its connector). */
-export function findEgressError(error: unknown): EgressError | undefined {
+/**
+ * The first error of class `type` in an error's cause chain, five links deep at most (undici may wrap errors raised
+ * inside its connector, so a refusal can arrive as the cause of a connection error).
+ */
+export function findInCauses<T extends Error>(
+  error: unknown,
+  type: abstract new (...args: never[]) => T,
+): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current instanceof EgressError) return current;
+    if (current instanceof type) return current;
     current = current.cause;
   }
   return undefined;
+}
+
+/** Finds an EgressError in an error's cause chain. */
+export function findEgressError(error: unknown): EgressError | undefined {
+  return findInCauses(error, EgressError);
 }
 
 export function refusedAddressError(): EgressError {

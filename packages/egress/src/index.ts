@@ -11,6 +11,7 @@ export {
   EgressError,
   type EgressErrorCode,
   findEgressError,
+  findInCauses,
   refusedAddressError,
   tooLargeError,
 } from './egress-error';
