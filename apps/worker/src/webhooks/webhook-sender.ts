@@ -55,7 +55,7 @@ async function readExcerpt(body: Dispatcher.ResponseData['body']): Promise<strin
 }
 
 /**
- * Sends webhooks through the feeds' guarded agent: every connection is checked against the address policy
+ * Sends webhooks through @newsroom/egress's guarded agent: every connection is checked against the address policy
  * at connect time (private, loopback, link-local and metadata addresses refused unless
  * `allowPrivateAddresses`), redirects are not followed, and the whole attempt (connect, headers, body) is
  * cut after `timeoutMs`.
