@@ -6,7 +6,7 @@ export {
   isPublicImageUrl,
   stripBrackets,
 } from './address-policy';
-export { createDecoders, type DecompressedBody, openDecompressed } from './decompress';
+export { type DecompressedBody, openDecompressed } from './decompress';
 export {
   EgressError,
   type EgressErrorCode,
@@ -15,6 +15,6 @@ export {
   refusedAddressError,
   tooLargeError,
 } from './egress-error';
-export { createCheckingLookup, createGuardedAgent, type GuardedAgentOptions } from './guarded-agent';
-export { asCorruptCompression, readCappedBody } from './read-capped-body';
+export { createGuardedAgent, type GuardedAgentOptions } from './guarded-agent';
+export { readCappedBody, readCappedPieces } from './read-capped-body';
 export { parseRetryAfter } from './retry-after';

@@ -57,6 +57,24 @@ async function readPlainBody(body: Readable, maxBytes: number): Promise<Buffer> 
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * A (decompressed) body's pieces as they arrive, for a reader that may stop early: failing with TOO_LARGE once they
+ * pass `maxBytes` and with CORRUPT_ENCODING for a zlib or brotli failure, the body destroyed either way.
+ */
+export async function* readCappedPieces(body: Readable, maxBytes: number): AsyncGenerator<Buffer> {
+  let total = 0;
+  try {
+    for await (const piece of body as AsyncIterable<Buffer>) {
+      total += piece.length;
+      if (total > maxBytes) throw tooLargeError(maxBytes);
+      yield piece;
+    }
+  } catch (error) {
+    body.destroy();
+    throw asCorruptCompression(error);
+  }
+}
+
 /** A zlib or brotli failure as the EgressError CORRUPT_ENCODING; anything else as it is. */
 export function asCorruptCompression(error: unknown): unknown {
   if (error instanceof EgressError || !isZlibError(error)) return error;

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openDecompressed } from '../src/decompress';
 import { EgressError } from '../src/egress-error';
-import { readCappedBody } from '../src/read-capped-body';
+import { readCappedBody, readCappedPieces } from '../src/read-capped-body';
 
 // The feed fetcher's tests (packages/feeds) cover these through real responses; here they stand on their own.
 
@@ -54,6 +54,35 @@ describe('readCappedBody', () => {
     expect((corrupt.cause as { code?: string }).code).toMatch(/^Z_/);
     const unknown = await failure(readCappedBody(Readable.from([Buffer.from(text)]), 'zstd-x', 1024, signal));
     expect(unknown.code).toBe('UNSUPPORTED_ENCODING');
+  });
+});
+
+describe('readCappedPieces', () => {
+  async function readAll(pieces: AsyncIterable<Buffer>): Promise<Buffer> {
+    const read: Buffer[] = [];
+    for await (const piece of pieces) read.push(piece);
+    return Buffer.concat(read);
+  }
+
+  it('hands the pieces over up to the cap, then fails with TOO_LARGE and destroys the body', async () => {
+    const body = Readable.from([Buffer.alloc(600), Buffer.alloc(600)]);
+    const read: Buffer[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const piece of readCappedPieces(body, 1000)) read.push(piece);
+      })(),
+    );
+    expect(error.code).toBe('TOO_LARGE');
+    expect(read).toHaveLength(1);
+    expect(body.destroyed).toBe(true);
+  });
+
+  it('reads a decompressed body whole, and reports corrupt compression as CORRUPT_ENCODING', async () => {
+    const good = openDecompressed(Readable.from([zlib.brotliCompressSync(text)]), 'br');
+    expect((await readAll(readCappedPieces(good.body, 1024 * 1024))).toString()).toBe(text);
+    const bad = openDecompressed(Readable.from([Buffer.from('not gzip at all')]), 'gzip');
+    const error = await failure(readAll(readCappedPieces(bad.body, 1024 * 1024)));
+    expect(error.code).toBe('CORRUPT_ENCODING');
   });
 });
 

@@ -1,14 +1,12 @@
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
 import {
   type AddressPolicy,
-  asCorruptCompression,
   createGuardedAgent,
   type DecompressedBody,
   isPublicAddress,
   openDecompressed,
   readCappedBody,
-  tooLargeError,
+  readCappedPieces,
 } from '@newsroom/egress';
 import type { FeedError } from './feed-error';
 import {
@@ -139,7 +137,7 @@ export function createFeedFetcher(options: FeedFetcherOptions = {}): FeedFetcher
       }
       return {
         ...meta,
-        body: cappedPieces(decompressed.body, settings.maxBytes, toError),
+        body: withFetchErrors(readCappedPieces(decompressed.body, settings.maxBytes), toError),
         close: decompressed.close,
       };
     },
@@ -147,21 +145,14 @@ export function createFeedFetcher(options: FeedFetcherOptions = {}): FeedFetcher
   };
 }
 
-/** The decompressed body's pieces, failing with TOO_LARGE past maxBytes and only ever with FeedError. */
-async function* cappedPieces(
-  body: Readable,
-  maxBytes: number,
+/** The pieces as they come, failing only with FeedError (egress refusals put in the feed's words). */
+async function* withFetchErrors(
+  pieces: AsyncIterable<Buffer>,
   toError: (error: unknown) => FeedError,
 ): AsyncGenerator<Buffer> {
-  let total = 0;
   try {
-    for await (const piece of body as AsyncIterable<Buffer>) {
-      total += piece.length;
-      if (total > maxBytes) throw tooLargeError(maxBytes);
-      yield piece;
-    }
+    yield* pieces;
   } catch (error) {
-    body.destroy();
-    throw toError(asCorruptCompression(error));
+    throw toError(error);
   }
 }
