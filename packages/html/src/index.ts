@@ -1,11 +1,4 @@
-export { isPlaceholderUrl, PLACEHOLDER_BASE, toAbsoluteHttpUrl, undoPlaceholderBase } from './content-url';
+export { isPlaceholderUrl, PLACEHOLDER_BASE, toAbsoluteHttpUrl } from './content-url';
 export { excerptFromHtml, excerptFromText, maxExcerptLength } from './excerpt';
 export { collapseWhitespace, htmlToText, titleToText, truncateText } from './html-text';
-export {
-  firstImageSource,
-  type ImagePolicy,
-  isTrackingPixel,
-  sanitizeBody,
-  sanitizeOptions,
-} from './sanitize-body';
-export { type VisibleTextHandler, visibleTextParser } from './visible-text';
+export { firstImageSource, type ImagePolicy, sanitizeBody } from './sanitize-body';
