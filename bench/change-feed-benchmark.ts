@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { encodeCursor } from '../apps/api/src/client/changes/change-cursor';
+import { encodeCursor } from '../apps/api/src/delivery/changes/change-cursor';
 import { measure } from './client/load';
 import { bundleServers, type Server, startServer } from './client/processes';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './client/seed';

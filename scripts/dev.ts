@@ -10,7 +10,7 @@ const root = resolve(import.meta.dirname, '..');
 ensureLocalEnvFile(resolve(root, '.env'));
 const apiConfig = loadOrExit(() => loadApiConfig());
 loadOrExit(() => loadWorkerConfig());
-await migrate(apiConfig.databaseUrl);
+await migrate(apiConfig.databaseUrl, apiConfig.client.searchLanguage);
 
 const tsx = resolve(root, 'node_modules/.bin/tsx');
 const children: ChildProcess[] = ['apps/api/src/server.ts', 'apps/worker/src/main.ts'].map((entry) =>

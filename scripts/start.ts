@@ -14,7 +14,7 @@ ensureLocalEnvFile(resolve(root, '.env'));
 const apiConfig = loadOrExit(() => loadApiConfig());
 loadOrExit(() => loadWorkerConfig());
 
-await migrateOrExit(apiConfig.databaseUrl);
+await migrateOrExit({ databaseUrl: apiConfig.databaseUrl, searchLanguage: apiConfig.client.searchLanguage });
 
 await buildBundles(resolve(root, 'dist'));
 await buildDashboardOrExit(root);

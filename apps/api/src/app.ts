@@ -2,7 +2,7 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { SiteKeyUsage } from './client/site-key-usage';
+import { SiteKeyUsage } from './delivery/site-key-usage';
 import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';

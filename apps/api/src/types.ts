@@ -4,7 +4,7 @@ import type { FeedFetcher } from '@newsroom/feeds';
 import type { Registry } from '@newsroom/metrics';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Redis } from 'ioredis';
-import type { SiteKeyUsage } from './client/site-key-usage';
+import type { SiteKeyUsage } from './delivery/site-key-usage';
 import type { ConcurrencyLimit } from './feeds/concurrency-limit';
 import type { ApiMetrics } from './metrics/api-metrics';
 import type { DeviceCookies } from './routes/auth/device-cookie';

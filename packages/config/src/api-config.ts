@@ -11,6 +11,7 @@ import {
   type RateLimit,
   RateLimitSetting,
   rateLimitOf,
+  SearchLanguage,
   ShutdownDrainMs,
   shutdownDrainMsOf,
   trustProxyOf,
@@ -66,11 +67,7 @@ export const apiEnvSchema = Type.Object({
     minimum: 0,
     description: 'seconds an HTTP cache may serve a stale client response while it revalidates',
   }),
-  SEARCH_LANGUAGE: Type.String({
-    default: 'english',
-    pattern: '^[a-z_]{1,63}$',
-    description: 'Postgres text search configuration of the client search (english, french, simple, ...)',
-  }),
+  SEARCH_LANGUAGE: SearchLanguage,
   CLIENT_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], {
     default: 'on',
     description: 'in-process response cache of the client routes (off: every read goes to Postgres)',

@@ -1,9 +1,13 @@
 import { Type } from 'typebox';
 import { commonVariables } from './common-config';
 import { parseEnv } from './parse-env';
-import { BcryptCost, bcryptCostOf } from './setting-types';
+import { BcryptCost, bcryptCostOf, SearchLanguage } from './setting-types';
 
-export const migrateEnvSchema = Type.Object({ DATABASE_URL: commonVariables.DATABASE_URL });
+/** What `pnpm migrate` reads: the database, and the search language it applies after the migrations. */
+export const migrateEnvSchema = Type.Object({
+  DATABASE_URL: commonVariables.DATABASE_URL,
+  SEARCH_LANGUAGE: SearchLanguage,
+});
 
 /**
  * What `pnpm admin:create` reads: the database, how hard to hash the password, and the API's Redis and key
@@ -17,8 +21,13 @@ export const adminCliEnvSchema = Type.Object({
   QUEUE_PREFIX: commonVariables.QUEUE_PREFIX,
 });
 
-export function loadDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
-  return parseEnv(migrateEnvSchema, source).DATABASE_URL;
+/** Configuration of `pnpm migrate`. */
+export function loadMigrateConfig(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string;
+  searchLanguage: string;
+} {
+  const env = parseEnv(migrateEnvSchema, source);
+  return { databaseUrl: env.DATABASE_URL, searchLanguage: env.SEARCH_LANGUAGE };
 }
 
 /** Configuration of the `pnpm admin:create` command: no API secrets needed. */

@@ -11,6 +11,13 @@ export const bcryptCostOf = (env: { NODE_ENV: string; BCRYPT_COST?: number | und
 
 // Optional: 5 s by default in production (a few of a balancer's health checks), 0 elsewhere (no balancer:
 // a developer's Ctrl-C, tests); at most a minute, since the process must still stop within its grace period.
+// Read by the API (its config keeps it) and applied by `pnpm migrate`, which recomputes the search vectors.
+export const SearchLanguage = Type.String({
+  default: 'english',
+  pattern: '^[a-z_]{1,63}$',
+  description: 'Postgres text search configuration of the client search (english, french, simple, ...)',
+});
+
 export const ShutdownDrainMs = Type.Optional(
   Type.Integer({
     minimum: 0,

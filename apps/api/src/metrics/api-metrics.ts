@@ -1,6 +1,6 @@
 import { type Db, type DbPoolStats, poolStatsOf } from '@newsroom/domain';
 import { Counter, Gauge, Histogram, type Registry, registerPoolGauges } from '@newsroom/metrics';
-import type { CacheLookupObserver } from '../client/cache-lookup';
+import type { CacheLookupObserver } from './cache-lookup';
 
 /** The API's own metrics, on the registry its composition root made. Labels are bounded sets only. */
 export interface ApiMetrics {

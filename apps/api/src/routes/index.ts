@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { clientContentPlugin } from '../client/client-content.plugin';
-import { clientPreflightRoutes } from '../client/client-cors';
-import { clientKeyGuard } from '../client/client-scope';
+import { clientContentPlugin } from '../delivery/client-content.plugin';
+import { clientPreflightRoutes } from '../delivery/client-cors';
+import { clientKeyGuard } from '../delivery/client-scope';
 import { requireRole } from '../plugins/auth';
 import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';

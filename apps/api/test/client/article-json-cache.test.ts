@@ -1,7 +1,7 @@
 import type { PublishedArticle } from '@newsroom/domain';
 import { describe, expect, it } from 'vitest';
-import { ArticleJsonCache, type LoadArticles } from '../../src/client/article-json-cache';
-import type { SerialisedArticle } from '../../src/client/page-assembly';
+import { ArticleJsonCache, type LoadArticles } from '../../src/delivery/article-json-cache';
+import type { SerialisedArticle } from '../../src/delivery/page-assembly';
 
 // The cache's own rules, with a loader standing in for the two Postgres reads (covered by the route tests).
 const articleOf = (id: string, title = `Title ${id}`) => ({ id, title }) as PublishedArticle;

@@ -1,7 +1,7 @@
 import { editArticle, type Listing, listPublishedArticles, replaceArticleSites } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { articleInView } from '../../src/client/article-view';
-import { encodeListingCursor } from '../../src/client/listing-cursor';
+import { articleInView } from '../../src/delivery/article-view';
+import { encodeListingCursor } from '../../src/delivery/listing-cursor';
 import { paginationMeta } from '../../src/schemas/pagination.schema';
 import {
   insertArticle,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
-import { encodeCursor } from '../../src/client/changes/change-cursor';
+import { encodeCursor } from '../../src/delivery/changes/change-cursor';
 import { type ChangesPage, followChanges } from '../support/change-feed-reader';
 import { insertArticle, insertSite, issueSiteKey } from '../support/content-fixtures';
 import { createTestApp, testApiKey } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, minCompressedBytes } from '../../src/client/content-encoding';
+import { acceptsGzip, minCompressedBytes } from '../../src/delivery/content-encoding';
 import { insertArticle, insertSite, issueSiteKey } from '../support/content-fixtures';
 import { createTestApp } from '../support/test-app';
 

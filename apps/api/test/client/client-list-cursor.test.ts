@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeListingCursor } from '../../src/client/listing-cursor';
+import { encodeListingCursor } from '../../src/delivery/listing-cursor';
 import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
 import { createTestApp, testApiKey } from '../support/test-app';
 

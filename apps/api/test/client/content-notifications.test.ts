@@ -1,8 +1,8 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ContentNotifications, parseContentChange } from '../../src/client/content-notifications';
-import { VersionedMemo } from '../../src/client/versioned-memo';
+import { ContentNotifications, parseContentChange } from '../../src/delivery/content-notifications';
+import { VersionedMemo } from '../../src/delivery/versioned-memo';
 import { insertArticle, insertSite } from '../support/content-fixtures';
 
 const database = await createTestDatabase();

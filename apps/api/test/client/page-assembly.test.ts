@@ -1,6 +1,6 @@
 import type { PublishedArticle } from '@newsroom/domain';
 import { describe, expect, it } from 'vitest';
-import { pageResponse, serialiseArticle } from '../../src/client/page-assembly';
+import { pageResponse, serialiseArticle } from '../../src/delivery/page-assembly';
 
 const serialize = (article: PublishedArticle) => JSON.stringify({ id: article.id, title: article.title });
 const article = (id: string, title: string) => serialiseArticle(serialize, { id, title } as PublishedArticle);

@@ -2,10 +2,10 @@ import type { DbOrTx } from '@newsroom/domain';
 import { createTestDatabase } from '@newsroom/test-support';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clientVisibleTables } from '../../src/client/client-visible-tables';
+import { clientVisibleTables } from '../../src/delivery/client-visible-tables';
 
 // The client caches are true only while every client-visible write fires the triggers of
-// apps/api/src/client/README.md. This reads the migrated database's triggers from pg_trigger and checks them
+// apps/api/src/delivery/README.md. This reads the migrated database's triggers from pg_trigger and checks them
 // against clientVisibleTables, so a new client-visible table or column without its trigger fails here.
 
 const database = await createTestDatabase();

@@ -1,14 +1,10 @@
 import type { DbOrTx } from '../db/create-db';
 import { NotFoundError } from '../errors';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
+import { type ListingSource, listingSourceOf } from './listing-source';
+import { countListingRowsThrough } from './plain-listing.repository';
 import type { PublishedArticle, PublishedArticleVersion } from './published-article';
-import {
-  countListingRowsThrough,
-  findListingOutline,
-  findPublishedArticleBySlug,
-  findPublishedArticlesPage,
-  findPublishedVersionsPage,
-} from './published-article.repository';
+import { findPublishedArticleBySlug } from './published-article.repository';
 import {
   type Listing,
   type ListingOutline,
@@ -31,7 +27,8 @@ export interface ListingPageRequest extends PageRequest {
 export type ListingPage<T> = Page<T> & { offset: number };
 
 /**
- * One page of a listing. `outline` (its size and anchors) may come from a cache that is dropped on every
+ * One page of a listing, down its pipeline (listing-source.ts): its source (plain or search) chosen once, its
+ * outline, then the page. `outline` (its size and anchors) may come from a cache that is dropped on every
  * content change; without one it is read here. A page past the end is empty, with the right total.
  */
 export async function listPublishedArticles(
@@ -40,8 +37,9 @@ export async function listPublishedArticles(
   page: ListingPageRequest,
   outline?: ListingOutline,
 ): Promise<ListingPage<PublishedArticle>> {
-  const { window, ...totals } = await windowOf(db, listing, page, outline);
-  return { items: window ? await findPublishedArticlesPage(db, listing, window) : [], ...totals };
+  const source = listingSourceOf(listing);
+  const { window, ...totals } = await windowOf(db, source, listing, page, outline);
+  return { items: window ? await source.articlesPage(db, listing, window) : [], ...totals };
 }
 
 /**
@@ -54,8 +52,9 @@ export async function listPublishedVersions(
   page: ListingPageRequest,
   outline?: ListingOutline,
 ): Promise<ListingPage<PublishedArticleVersion>> {
-  const { window, ...totals } = await windowOf(db, listing, page, outline);
-  return { items: window ? await findPublishedVersionsPage(db, listing, window) : [], ...totals };
+  const source = listingSourceOf(listing);
+  const { window, ...totals } = await windowOf(db, source, listing, page, outline);
+  return { items: window ? await source.versionsPage(db, listing, window) : [], ...totals };
 }
 
 /**
@@ -64,8 +63,14 @@ export async function listPublishedVersions(
  * to one past its end, so the total stays a true lower bound that always shows whether a next page exists,
  * and turns exact once the count ends within that reach.
  */
-async function windowOf(db: DbOrTx, listing: Listing, page: ListingPageRequest, outline?: ListingOutline) {
-  const { anchors, ranked, ...counted } = outline ?? (await findListingOutline(db, listing));
+async function windowOf(
+  db: DbOrTx,
+  source: ListingSource,
+  listing: Listing,
+  page: ListingPageRequest,
+  outline?: ListingOutline,
+) {
+  const { anchors, ranked, ...counted } = outline ?? (await source.outline(db, listing));
   if (page.after && !listing.q) {
     const { after, limit } = page;
     const offset = await offsetAfter(db, listing, anchors, after);

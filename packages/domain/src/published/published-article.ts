@@ -36,7 +36,7 @@ export interface PublishedTag {
   slug: string;
 }
 
-/** An article's place in a listing page and its row version (see findPublishedVersionsPage). */
+/** An article's place in a listing page and its row version (see findPlainVersionsPage, findSearchVersionsPage). */
 export interface PublishedArticleVersion {
   id: string;
   /** Changes with every committed change to the article's client representation. */

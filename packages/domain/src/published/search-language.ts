@@ -6,7 +6,7 @@ import { DomainValidationError } from '../errors';
  * Makes `language` (a Postgres text search configuration) the one the stored search vectors and the search
  * queries use. When it differs from the stored one, every article's vector is recomputed, in one transaction
  * (the vector trigger runs on `update ... set title = title`): a one-off cost of about a second per 10,000
- * articles. Concurrent callers (replicas booting together) queue on the settings row; the second finds it done.
+ * articles. Run by `pnpm migrate` (scripts/migrate.ts), not at API boot; concurrent runs queue on the settings row, the second finds it done.
  * Rewriting the rows also records every published article in the change outbox (change feed and webhooks
  * report them as updated): a rare operator action, documented in docs/client-api.md.
  * Returns whether anything changed.

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type ArticleChange, visibilityIn } from '../changes/article-change';
+import { clientArticleJson } from '../published/client-article-json';
 import type { PublishedArticle } from '../published/published-article';
 import type { WebhookEventType } from './webhook-endpoint';
 
@@ -39,13 +40,24 @@ export function newEventId(): string {
   return `evt_${randomUUID().replaceAll('-', '')}`;
 }
 
-function eventBody(id: string, type: WebhookEventType, occurredAt: Date, data: unknown): string {
-  return JSON.stringify({ id, type, timestamp: occurredAt.toISOString(), data });
+/**
+ * An event's body, `{ id, type, timestamp, data }`, with `data` already serialised (undefined: no `data` key,
+ * as JSON.stringify leaves out an undefined property).
+ */
+function eventBody(
+  id: string,
+  type: WebhookEventType,
+  occurredAt: Date,
+  dataJson: string | undefined,
+): string {
+  const head = JSON.stringify({ id, type, timestamp: occurredAt.toISOString() });
+  return dataJson === undefined ? head : `${head.slice(0, -1)},"data":${dataJson}}`;
 }
 
 /**
  * The event of one outbox row for one type. `article` is the article as child sites see it now (for
- * published and updated); unpublished and deleted carry only `{ id, slug }` (the slug it was last seen under).
+ * published and updated), written by the client API's own article writer (the network's view: `urls`);
+ * unpublished and deleted carry only `{ id, slug }` (the slug it was last seen under).
  */
 export function articleEvent(
   change: ArticleChange,
@@ -55,8 +67,8 @@ export function articleEvent(
   const id = articleEventId(change, type);
   const data =
     type === 'article.published' || type === 'article.updated'
-      ? article
-      : { id: change.articleId, slug: change.slugBefore ?? change.slugAfter };
+      ? article && clientArticleJson(article, 'afterHostSites')
+      : JSON.stringify({ id: change.articleId, slug: change.slugBefore ?? change.slugAfter });
   return { id, type, occurredAt: change.changedAt, body: eventBody(id, type, change.changedAt, data) };
 }
 
@@ -73,5 +85,5 @@ export interface FeedFailure {
 export function feedFailedEvent(failure: FeedFailure, at: Date): WebhookEvent {
   const id = newEventId();
   const type = 'publisher.feed_failed';
-  return { id, type, occurredAt: at, body: eventBody(id, type, at, failure) };
+  return { id, type, occurredAt: at, body: eventBody(id, type, at, JSON.stringify(failure)) };
 }

@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChangesExpiredError, digestApiKey } from '@newsroom/domain';
-import type { FastifyRequest } from 'fastify';
-import { decodeCursor, decodeSnapshotCursor } from '../../client/changes/change-cursor';
-import { changePage, startOfChanges } from '../../client/changes/change-page';
-import { scheduleChangeRetention } from '../../client/changes/change-retention';
-import { snapshotPage, startSnapshot } from '../../client/changes/change-snapshot';
-import { articleWriter } from '../../client/client-reads';
-import { presentedKey, siteIdInScope } from '../../client/client-scope';
-import { matchesIfNoneMatch } from '../../client/http-caching';
-import { etagOf } from '../../client/response-bytes';
+import { readChanges } from '../../delivery/changes/change-reads';
+import { scheduleChangeRetention } from '../../delivery/changes/change-retention';
+import { siteInScope } from '../../delivery/client-scope';
+import { sendClientRead } from '../../delivery/http-caching';
 import { HttpError } from '../../http-error';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { NotModifiedSchema } from '../../schemas/client-article.schema';
 import { ClientChangesPageSchema, ClientChangesQuerySchema } from '../../schemas/client-changes.schema';
 import { errorResponses } from '../../schemas/error.schema';
-
-const perKey = (request: FastifyRequest) => digestApiKey(presentedKey(request) ?? '').toString('base64url');
+import { perKey } from './client.routes';
 
 /**
  * GET /client/changes: the change feed (docs/client-api.md#change-feed-clientchanges). Never kept by the API's
@@ -48,36 +41,9 @@ export const clientChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Invalid querystring: initial and since cannot be combined',
         );
       }
-      const siteId = await siteIdInScope(request, site);
-      // The body is JSON written by change-page.ts to the response schema's shape (as the other client reads do).
-      // A poller that is caught up gets the same body for the same cursor: If-None-Match then answers 304.
-      const send = (body: Buffer) => {
-        const etag = etagOf(body);
-        reply.header('cache-control', 'private, no-cache').header('etag', etag);
-        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-        return reply.type('application/json; charset=utf-8').send(body as never);
-      };
-      const scope = { siteId, siteSlug: siteId === null ? null : (site ?? request.clientScope.siteSlug) };
-      const { db, caches, serializers } = request.server.clientContent.reads;
-      // Upserts carry the article as /client/article/:slug writes it for this scope (url or urls).
-      const serializeArticle = await articleWriter({ db, serializers }, null, scope);
-      const sources = { db, articleJson: caches.articleJson, serializeArticle };
-      if (initial) return send(await startSnapshot(sources, scope, limit));
-      if (since === undefined) return send(await startOfChanges(request.server.db));
-      const snapshot = decodeSnapshotCursor(since);
-      if (snapshot) return send(await snapshotPage(sources, scope, snapshot, limit));
-      const after = decodeCursor(since);
-      if (!after) throw new HttpError(400, 'INVALID_CURSOR', 'since is not a cursor this API handed out');
-      try {
-        return send(await changePage(sources, scope, after, limit));
-      } catch (error) {
-        if (!(error instanceof ChangesExpiredError)) throw error;
-        throw new HttpError(
-          410,
-          'CURSOR_EXPIRED',
-          'Changes after this cursor are past retention: read /client/all again, then follow /client/changes from a new cursor',
-        );
-      }
+      const view = await siteInScope(request, site);
+      const answer = await readChanges(app.clientContent.reads, view, { since, limit, initial });
+      return sendClientRead(request, reply, answer);
     },
   );
 };

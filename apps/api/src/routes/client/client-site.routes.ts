@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NotFoundError } from '@newsroom/domain';
-import { siteIdInScope } from '../../client/client-scope';
-import { readClientSite } from '../../client/client-site';
-import { sendCacheable } from '../../client/http-caching';
-import { cacheable } from '../../client/response-bytes';
+import { siteIdInScope } from '../../delivery/client-scope';
+import { readSite } from '../../delivery/client-site';
+import { sendClientRead } from '../../delivery/http-caching';
 import { HttpError } from '../../http-error';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { ClientScopeQuerySchema, NotModifiedSchema } from '../../schemas/client-article.schema';
@@ -38,17 +36,7 @@ export const clientSiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (siteId === null) {
         throw new HttpError(400, 'SITE_REQUIRED', 'The network key names a site: ?site=<slug>');
       }
-      // Cached like the other reads, and retired by any change of a site row.
-      const response = await app.clientContent.reads.caches.responses.get(
-        siteId,
-        `site|${siteId}`,
-        async () => {
-          const site = await readClientSite(app.db, siteId);
-          return site ? cacheable(JSON.stringify(site)) : null;
-        },
-      );
-      if (!response) throw new NotFoundError('site', siteId);
-      return sendCacheable(request, reply, response);
+      return sendClientRead(request, reply, await readSite(app.clientContent.reads, siteId));
     },
   );
 };

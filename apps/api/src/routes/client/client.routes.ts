@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { afterOf, articleFieldsOf, listingOf } from '../../client/client-listing-query';
-import { readAll, readArticle, readListingPage, readTaxonomy } from '../../client/client-reads';
-import { presentedKey, siteIdInScope, siteInScope } from '../../client/client-scope';
-import { sendCacheable, sendStreamed } from '../../client/http-caching';
+import { afterOf, articleFieldsOf, listingOf } from '../../delivery/client-listing-query';
+import { readAll, readArticle, readTaxonomy } from '../../delivery/client-reads';
+import { presentedKey, siteIdInScope, siteInScope } from '../../delivery/client-scope';
+import { sendClientRead } from '../../delivery/http-caching';
+import { readListingPage } from '../../delivery/listing-page-read';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,
@@ -43,49 +44,26 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   };
 
-  app.get(
-    '/posts',
-    { config, schema: { ...listingSchema, summary: 'Published articles, newest first, paginated' } },
-    async (request, reply) => {
+  // The two listings differ only in which articles they hold: all, or those imported from publisher feeds.
+  const listings = [
+    ['/posts', false, 'Published articles, newest first, paginated'],
+    ['/partner-articles', true, 'Published articles imported from publisher feeds, newest first, paginated'],
+  ] as const;
+  for (const [path, aggregatedOnly, summary] of listings) {
+    app.get(path, { config, schema: { ...listingSchema, summary } }, async (request, reply) => {
       const view = await siteInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: false });
       const { page, limit } = request.query;
-      const fields = articleFieldsOf(request.query, view.siteId);
-      const response = await readListingPage(
-        app.clientContent.reads,
-        listing,
-        { page, limit, after: afterOf(request) },
-        fields,
-        view,
-      );
-      return sendCacheable(request, reply, response);
-    },
-  );
-
-  app.get(
-    '/partner-articles',
-    {
-      config,
-      schema: {
-        ...listingSchema,
-        summary: 'Published articles imported from publisher feeds, newest first, paginated',
-      },
-    },
-    async (request, reply) => {
-      const view = await siteInScope(request, request.query.site);
-      const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: true });
-      const { page, limit } = request.query;
-      const fields = articleFieldsOf(request.query, view.siteId);
-      const response = await readListingPage(
-        app.clientContent.reads,
-        listing,
-        { page, limit, after: afterOf(request) },
-        fields,
-        view,
-      );
-      return sendCacheable(request, reply, response);
-    },
-  );
+      const response = await readListingPage(app.clientContent.reads, view, {
+        // In this order: a query with several faults is refused for the same one as before.
+        listing: listingOf(request.query, { siteId: view.siteId, aggregatedOnly }),
+        fields: articleFieldsOf(request.query, view.siteId),
+        page,
+        limit,
+        after: afterOf(request),
+      });
+      return sendClientRead(request, reply, response);
+    });
+  }
 
   app.get(
     '/article/:slug',
@@ -109,9 +87,9 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const view = await siteInScope(request, request.query.site);
       const fields = articleFieldsOf(request.query, view.siteId);
       const { slug } = request.params;
-      const response = await readArticle(app.clientContent.reads, view, slug, fields);
+      const response = await readArticle(app.clientContent.reads, view, { slug, fields });
       if (!response) throw new NotFoundError('article', slug);
-      return sendCacheable(request, reply, response);
+      return sendClientRead(request, reply, response);
     },
   );
 
@@ -139,8 +117,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const listing = listingOf(request.query, { siteId: view.siteId, aggregatedOnly: false });
       const { format = 'wrapped' } = request.query;
       const fields = articleFieldsOf(request.query, view.siteId);
-      const all = readAll(app.clientContent.reads, listing, { format, fields }, view);
-      return sendStreamed(request, reply, all);
+      const all = readAll(app.clientContent.reads, view, { listing, format, fields });
+      return sendClientRead(request, reply, all);
     },
   );
 
@@ -168,8 +146,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const siteId = await siteIdInScope(request, request.query.site);
-        const response = await readTaxonomy(app.clientContent.reads, taxonomy, siteId);
-        return sendCacheable(request, reply, response);
+        const response = await readTaxonomy(app.clientContent.reads, siteId, taxonomy);
+        return sendClientRead(request, reply, response);
       },
     );
   }

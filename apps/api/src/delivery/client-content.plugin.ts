@@ -1,20 +1,21 @@
-import { applySearchLanguage, digestApiKey, type ListingOutline } from '@newsroom/domain';
+import { digestApiKey, type ListingOutline } from '@newsroom/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheLookupCounter } from '../metrics/api-metrics';
 import { ArticleJsonCache } from './article-json-cache';
-import type { ClientReadSources } from './client-reads';
+import type { ClientAnswer } from './client-answer';
 import type { ClientScope, KeyGrant } from './client-scope';
 import { createClientSerializers } from './client-serializers';
 import { ContentNotifications } from './content-notifications';
-import type { CacheableResponse } from './response-bytes';
+import { freshnessOf } from './http-caching';
+import type { ClientReadSources } from './read-sources';
 import { VersionedMemo } from './versioned-memo';
 
 /** The client read path's in-process state: the content notifications and the caches they keep honest. */
 export interface ClientContent {
   notifications: ContentNotifications;
   networkKeyDigest: Buffer;
-  /** What the reads of client-reads.ts take: the database, the caches below, the JSON writers. */
+  /** What every read takes (read-sources.ts): the database, the caches below, the JSON writers, freshness. */
   reads: ClientReadSources;
   /** Presented key -> what it grants (null: nothing; see client-scope.ts). */
   keyGrants: VersionedMemo<KeyGrant | null>;
@@ -48,12 +49,6 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
   });
   await notifications.start();
   app.addHook('onClose', () => notifications.close());
-  if (await applySearchLanguage(app.db, app.config.client.searchLanguage)) {
-    app.log.info(
-      { language: app.config.client.searchLanguage },
-      'search language changed: search vectors recomputed',
-    );
-  }
 
   const counted = (cache: string, bySite = false) => cacheLookupCounter(app.metrics, cache, { bySite });
   app.decorate('clientContent', {
@@ -62,10 +57,11 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
     reads: {
       db: app.db,
       serializers: createClientSerializers(),
+      freshness: freshnessOf(app.config.client),
       caches: {
         notifications,
         // Serialised responses by route + scope + parameters (null: a 404). Switched off by CLIENT_CACHE=off.
-        responses: new VersionedMemo<CacheableResponse | null>(notifications, {
+        responses: new VersionedMemo<ClientAnswer | null>(notifications, {
           enabled: app.config.client.responseCache,
           max: 10_000,
           maxSize: responseCacheBytes,

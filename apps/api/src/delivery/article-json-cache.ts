@@ -1,6 +1,6 @@
 import type { PublishedArticle, PublishedArticleVersion } from '@newsroom/domain';
 import { LRUCache } from 'lru-cache';
-import { type CacheLookupObserver, ignoreCacheLookups } from './cache-lookup';
+import { type CacheLookupObserver, ignoreCacheLookups } from '../metrics/cache-lookup';
 import { type SerialisedArticle, serialiseArticle } from './page-assembly';
 
 /** Reads the published articles among some ids with their row versions (missing ids: no longer published). */

@@ -1,6 +1,6 @@
-import { currentChangePosition, findPublishedArticlesPage } from '@newsroom/domain';
+import { currentChangePosition, findPlainArticlesPage } from '@newsroom/domain';
 import { encodeCursor, encodeSnapshotCursor, type SnapshotPosition } from './change-cursor';
-import { type ChangePageSources, type ChangeScope, changesBody } from './change-page';
+import { type ChangePageSources, type ChangeScope, changeItemJson, changesBody } from './change-page';
 
 /**
  * The change feed from nothing (`initial=true`, as Contentful's Sync): first every article the scope sees, as
@@ -23,15 +23,15 @@ export async function snapshotPage(
 ): Promise<Buffer> {
   const listing = { siteId: scope.siteId, aggregatedOnly: false, tag: null, category: null, section: null };
   const window = { from: position.after, fromExclusive: true, skip: 0, limit: limit + 1 };
-  const articles = await findPublishedArticlesPage(sources.db, listing, window);
+  const articles = await findPlainArticlesPage(sources.db, listing, window);
   const served = articles.slice(0, limit);
   const items = served.map((article) => {
     const cursor = encodeSnapshotCursor({
       start: position.start,
       after: { publishedAt: article.publishedAt as Date, id: article.id },
     });
-    const head = `{"cursor":"${cursor}","type":"upsert","id":"${article.id}","slug":${JSON.stringify(article.slug)}`;
-    return Buffer.from(`${head},"article":${sources.serializeArticle(article)}}`, 'utf8');
+    const json = Buffer.from(sources.serializeArticle(article), 'utf8');
+    return changeItemJson(cursor, article.id, article.slug, json);
   });
   const last = served.at(-1);
   const next =

@@ -1,6 +1,5 @@
-import type { PublishedArticle, TaxonomyTerm } from '@newsroom/domain';
+import { clientArticleJson, type PublishedArticle, type TaxonomyTerm } from '@newsroom/domain';
 import fastJson from 'fast-json-stringify';
-import { ClientArticleSchema } from '../schemas/client-article.schema';
 import { ClientTaxonomySchema } from '../schemas/client-taxonomy.schema';
 import { ClientPaginationMetaSchema, type paginationMeta } from '../schemas/pagination.schema';
 import { articleSchemaWith } from './article-fields';
@@ -8,11 +7,13 @@ import { articleSchemaWith } from './article-fields';
 type ArticleSerializer = (article: PublishedArticle) => string;
 
 /**
- * The client responses' JSON writers, compiled once from the routes' own response schemas with the compiler
- * Fastify uses for them (fast-json-stringify), so bytes written here are the bytes the schemas describe.
+ * The client responses' JSON writers. A whole article is written by the domain's one article writer
+ * (`clientArticleJson`, which webhook payloads use too); the rest are compiled once from the routes' own
+ * response schemas with the compiler Fastify uses for them (fast-json-stringify), so bytes written here are
+ * the bytes the schemas describe (`client-article-versions.test.ts`, `response-contract.test.ts`).
  */
 export interface ClientSerializers {
-  /** One article (an item of every client response). */
+  /** One whole article (an item of every client response): the domain's clientArticleJson. */
   article: ArticleSerializer;
   /** One article narrowed to `fields` (a sparse fieldset, `fields=`); null: the whole article. */
   articleWith: (fields: readonly string[] | null) => ArticleSerializer;
@@ -28,7 +29,7 @@ const maxSparseSerializers = 64;
 const compile = <F>(schema: unknown) => fastJson(schema as Record<string, unknown>) as unknown as F;
 
 export function createClientSerializers(): ClientSerializers {
-  const article = compile<ArticleSerializer>(ClientArticleSchema);
+  const article: ArticleSerializer = clientArticleJson;
   // Sparse serialisers by field list (in the article's order, so equal lists share one), compiled once each.
   const sparse = new Map<string, ArticleSerializer>();
   return {

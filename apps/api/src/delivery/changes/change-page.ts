@@ -9,6 +9,7 @@ import {
   type ScopedChangePage,
 } from '@newsroom/domain';
 import type { ArticleJsonCache } from '../article-json-cache';
+import { envelopeTail, jsonEnvelope } from '../json-envelope';
 import { encodeCursor } from './change-cursor';
 
 /** Where a change feed reader stands: its site (null: the whole network) and that site's slug. */
@@ -90,22 +91,28 @@ async function plainPage(sources: ChangePageSources, scope: ChangeScope, page: S
 }
 
 function itemJson(item: ScopedChangeItem, article: Buffer | undefined): Buffer {
+  return changeItemJson(encodeCursor(item.position), item.articleId, item.slug, article);
+}
+
+/**
+ * One item of a change feed answer: `{ cursor, type, id, slug }`, and for an upsert (an article given, as its
+ * client JSON) `article`; no article: a delete.
+ */
+export function changeItemJson(
+  cursor: string,
+  id: string,
+  slug: string,
+  article: Buffer | undefined,
+): Buffer {
   const type = article ? 'upsert' : 'delete';
-  const head = `{"cursor":"${encodeCursor(item.position)}","type":"${type}","id":"${item.articleId}","slug":${JSON.stringify(item.slug)}`;
+  const head = `{"cursor":"${cursor}","type":"${type}","id":"${id}","slug":${JSON.stringify(slug)}`;
   if (!article) return Buffer.from(`${head}}`, 'utf8');
   return Buffer.concat([Buffer.from(`${head},"article":`, 'utf8'), article, closeBrace]);
 }
 
 const closeBrace = Buffer.from('}');
-const comma = Buffer.from(',');
 
-/** A change feed answer: `{ data: [items], meta: { next, hasMore } }`; `next` is an encoded cursor. */
+/** A change feed answer: the envelope of the items, `meta: { next, hasMore }`; `next` is an encoded cursor. */
 export function changesBody(items: readonly Buffer[], next: string, hasMore: boolean): Buffer {
-  const parts: Buffer[] = [Buffer.from('{"data":[')];
-  items.forEach((item, index) => {
-    if (index > 0) parts.push(comma);
-    parts.push(item);
-  });
-  parts.push(Buffer.from(`],"meta":{"next":"${next}","hasMore":${hasMore}}}`, 'utf8'));
-  return Buffer.concat(parts);
+  return jsonEnvelope(items, Buffer.from(envelopeTail(`{"next":"${next}","hasMore":${hasMore}}`), 'utf8'));
 }

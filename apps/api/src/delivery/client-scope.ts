@@ -140,11 +140,15 @@ export async function siteIdInScope(
   });
 }
 
-/** The site a request reads, with its slug (both null: the whole network): see siteIdInScope. */
+/**
+ * The site a request reads, with its slug (both null: the whole network): see siteIdInScope. A read of the
+ * key's own scope gets that scope itself (no object per request); the network key naming a site, a new one.
+ */
 export async function siteInScope(
   request: FastifyRequest,
   siteSlug: string | undefined,
 ): Promise<{ siteId: string | null; siteSlug: string | null }> {
   const siteId = await siteIdInScope(request, siteSlug);
-  return { siteId, siteSlug: siteId === null ? null : (siteSlug ?? request.clientScope.siteSlug) };
+  const scope = request.clientScope;
+  return siteId === scope.siteId ? scope : { siteId, siteSlug: siteSlug ?? null };
 }

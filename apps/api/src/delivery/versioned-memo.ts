@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type CacheLookupObserver, ignoreCacheLookups } from './cache-lookup';
+import { type CacheLookupObserver, ignoreCacheLookups } from '../metrics/cache-lookup';
 import type { ContentNotifications, ContentScope, ContentStamp } from './content-notifications';
 
 export interface VersionedMemoOptions<V> {

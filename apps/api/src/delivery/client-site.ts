@@ -1,5 +1,8 @@
-import { type DbOrTx, findSiteById, publicBaseOf, type Site } from '@newsroom/domain';
+import { findSiteById, NotFoundError, publicBaseOf, type Site } from '@newsroom/domain';
 import type { ClientSite } from '../schemas/client-site.schema';
+import type { ClientAnswer } from './client-answer';
+import type { ClientReadSources } from './read-sources';
+import { answerOf, bytesOf } from './response-bytes';
 
 /**
  * The paths under which a child site serves its feeds and sitemaps from its own domain: the API's own names,
@@ -34,8 +37,12 @@ export function clientSiteOf(site: Site): ClientSite {
   };
 }
 
-/** The site of a scope, or undefined when it was deleted meanwhile. */
-export async function readClientSite(db: DbOrTx, siteId: string): Promise<ClientSite | undefined> {
-  const site = await findSiteById(db, siteId);
-  return site && clientSiteOf(site);
+/** The site a key reads, cached like the other reads and retired by any change of a site row. */
+export async function readSite(sources: ClientReadSources, siteId: string): Promise<ClientAnswer> {
+  const answer = await sources.caches.responses.get(siteId, `site|${siteId}`, async () => {
+    const site = await findSiteById(sources.db, siteId);
+    return site ? answerOf(bytesOf(JSON.stringify(clientSiteOf(site))), sources.freshness.cached) : null;
+  });
+  if (!answer) throw new NotFoundError('site', siteId);
+  return answer;
 }

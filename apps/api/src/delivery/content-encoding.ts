@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { CacheableResponse } from './response-bytes';
+import type { ClientAnswer, Representation } from './client-answer';
 
 // Compressed representations of cached client responses (RFC 9110 §8.4, §12.5.3): gzip, made once per cached
 // response and kept with it. No brotli: on the client JSON, brotli at the qualities cheap enough to run at fill
@@ -7,13 +7,6 @@ import type { CacheableResponse } from './response-bytes';
 
 /** Bodies smaller than this are always sent as they are: a few hundred bytes saved are not worth a zlib run. */
 export const minCompressedBytes = 1024;
-
-/** One representation of a response: its bytes, its ETag and its Content-Encoding (null: identity). */
-export interface Representation {
-  body: Buffer;
-  etag: string;
-  encoding: 'gzip' | null;
-}
 
 /** Whether an Accept-Encoding value accepts gzip (gzip or x-gzip, or `*` not excluding it, with q > 0). */
 export function acceptsGzip(header: string): boolean {
@@ -46,7 +39,7 @@ function gzipAccepted(header: string | undefined): boolean {
 }
 
 /** The gzip representation of a response: its own strong ETag (the identity's with `-gzip` inside the quotes). */
-function gzipped(response: CacheableResponse): Representation {
+function gzipped(response: ClientAnswer): Representation {
   return {
     body: gzipSync(response.body),
     etag: `${response.etag.slice(0, -1)}-gzip"`,
@@ -60,10 +53,7 @@ function gzipped(response: CacheableResponse): Representation {
  * kept on the response object, so a cached response is compressed once per fill, and never for a response no
  * client asked compressed.
  */
-export function representationOf(
-  response: CacheableResponse,
-  acceptEncoding: string | undefined,
-): Representation {
+export function representationOf(response: ClientAnswer, acceptEncoding: string | undefined): Representation {
   if (response.body.length < minCompressedBytes || !gzipAccepted(acceptEncoding)) return response;
   response.gzip ??= gzipped(response);
   return response.gzip;
