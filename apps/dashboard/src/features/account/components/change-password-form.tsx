@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useChangeOwnPassword } from '../../../api/session';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useChangeOwnPassword } from '../api/password';
 
 /**
  * Changes the signed-in user's password; the current one is required. This session stays signed in;

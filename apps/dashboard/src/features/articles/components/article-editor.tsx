@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import type { Article } from '../../../api/articles';
+import { fetchArticle, useCreateArticle, useSaveArticle, type VersionedArticle } from '../../../api/articles';
+import { sessionQuery } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import type { Article } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { sessionQuery } from '../../auth';
-import { fetchArticle, useCreateArticle, useSaveArticle, type VersionedArticle } from '../api/articles';
 import {
   type ArticleDraft,
   changedFields,

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { ArticleStatus } from '../../../api/articles';
+import { publisherChoicesQuery } from '../../../api/publishers';
+import { siteChoicesQuery } from '../../../api/sites';
 import { Button } from '../../../components/button';
-import { api } from '../../../lib/api-client';
-import type { ArticleStatus, PublisherList } from '../../../lib/api-types';
-import { sitesQuery } from '../api/articles';
 import { type ArticlesSearch, articleStatuses } from '../routes/articles-search';
-
-const publisherChoicesQuery = {
-  queryKey: ['publishers', 'choices'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<PublisherList>('/publisher', { sort: 'name', limit: 100 }, signal),
-  staleTime: 60_000,
-};
 
 /** Status, child site, origin (manual, imported, one publisher), tag and title text; all in the URL. */
 export function ArticleFilters({
@@ -22,7 +15,7 @@ export function ArticleFilters({
   onChange(search: ArticlesSearch): void;
 }) {
   const id = useId();
-  const sites = useQuery(sitesQuery);
+  const sites = useQuery(siteChoicesQuery);
   const publishers = useQuery(publisherChoicesQuery);
   const [q, setQ] = useState(search.q ?? '');
   const [tag, setTag] = useState(search.tag ?? '');

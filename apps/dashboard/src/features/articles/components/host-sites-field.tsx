@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { sitesQuery } from '../api/articles';
+import { siteChoicesQuery } from '../../../api/sites';
 
 /** The child sites the article appears on once published, by slug. */
 export function HostSitesField({
@@ -13,7 +13,7 @@ export function HostSitesField({
   error?: string | undefined;
 }) {
   const id = useId();
-  const sites = useQuery(sitesQuery);
+  const sites = useQuery(siteChoicesQuery);
   const toggle = (slug: string, on: boolean) =>
     onChange(on ? [...value, slug].sort() : value.filter((s) => s !== slug));
 

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
+import type { Article, VersionedArticle } from '../../../api/articles';
+import { type ReviewTransition, useReviewTransition } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
-import type { Article } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
-import type { VersionedArticle } from '../api/articles';
-import { type ReviewTransition, useReviewTransition } from '../api/review-decisions';
 
 const undoWindowMs = 10_000;
 const maxReasonLength = 500;

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { type Session, useSignIn } from '../../../api/session';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import type { Session } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useSignIn } from '../api/session';
 
 /** E-mail and password; a success puts the session in the query cache (the page moves on). Errors above the fields. */
 export function LoginForm({ onSignedIn }: { onSignedIn?: (session: Session) => void }) {

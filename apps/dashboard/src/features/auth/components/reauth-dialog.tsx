@@ -1,13 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { type Session, sessionKeys, useReauthenticate } from '../../../api/session';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-error';
-import type { Session } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
 import { reauthAbandoned, reauthenticated, reauthState, subscribeReauth } from '../../../lib/reauth';
-import { homeOf, sessionKey, useReauthenticate } from '../api/session';
+import { homeOf } from '../sign-in-destination';
 
 /**
  * Over the view whose request met an ended session: sign in again and the waiting requests (a save, a
@@ -37,7 +37,7 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
   const queryClient = useQueryClient();
   // The person whose session ended (still in the cache: it is cleared only when they give up).
   const [email, setEmail] = useState(
-    () => queryClient.getQueryData<Session | null>(sessionKey)?.user.email ?? '',
+    () => queryClient.getQueryData<Session | null>(sessionKeys.session)?.user.email ?? '',
   );
   const [password, setPassword] = useState('');
   const signIn = useReauthenticate();
@@ -49,7 +49,7 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
       { email: email.trim(), password },
       {
         onSuccess: (session) => {
-          const before = queryClient.getQueryData<Session | null>(sessionKey);
+          const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
           if (before?.user.id === session.user.id) return reauthenticated();
           // Someone else signed in: nothing of the previous person's view or requests may carry over.
           window.location.assign(homeOf(session.user.role));

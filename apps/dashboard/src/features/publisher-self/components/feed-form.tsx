@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { useSaveFeed, useTestFeed } from '../../../api/own-publisher';
+import type { PublisherDetail } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FeedPreviewList } from '../../../components/feed-preview';
@@ -6,10 +8,8 @@ import { TagsInput, tagsToText, textToTags } from '../../../components/tags-inpu
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
 import { explainFeedError } from '../../../lib/feed-errors';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useSaveFeed, useTestFeed } from '../api/own-publisher';
 
 /** The test-feed failure in words (422 carries the feed error's code). */
 function testFailure(error: unknown): { summary: string; detail: string | null } {

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useCreatePublisher } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useCreatePublisher } from '../api/publishers';
 
 const fields = ['name', 'email', 'password'] as const;
 const codeFields = {

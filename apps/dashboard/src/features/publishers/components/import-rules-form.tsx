@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useUpdatePublisher } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { TagsInput, tagsToText, textToTags } from '../../../components/tags-input';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
 import { humanizeIssue } from '../../../lib/field-errors';
-import { useUpdatePublisher } from '../api/publishers';
 
 type ImportRules = PublisherDetail['importRules'];
 type RuleField = keyof ImportRules;

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useUpdatePublisher } from '../../../api/publishers';
+import { siteChoicesQuery } from '../../../api/sites';
 import { Button } from '../../../components/button';
 import { TagsInput, tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
-import type { PublisherDetail } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { sitesQuery, useUpdatePublisher } from '../api/publishers';
 
 /** autoApprove, default tags and default host sites (chosen from the child sites). */
 export function PublisherSettingsForm({ publisher }: { publisher: PublisherDetail }) {
   const id = useId();
   const toast = useToast();
-  const sites = useQuery(sitesQuery);
+  const sites = useQuery(siteChoicesQuery);
   const update = useUpdatePublisher(publisher.id);
   const [autoApprove, setAutoApprove] = useState(publisher.autoApprove);
   const [tags, setTags] = useState(tagsToText(publisher.defaultTags));

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { useResetPublisherPassword } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toaster';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useResetPublisherPassword } from '../api/publishers';
 
 /** Sets a new password for the publisher's login (hand it over yourself). */
 export function ResetPasswordForm({ publisherId }: { publisherId: string }) {

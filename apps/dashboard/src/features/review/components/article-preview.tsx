@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Article } from '../../../api/articles';
+import { articlePreviewQuery } from '../../../api/articles';
+import type { ReviewAction } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { TextField } from '../../../components/text-field';
-import type { Article } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
-import { type ReviewAction, reviewArticleQuery } from '../api/review';
 
 /** The API's bound on a decision's reason (its schema says the same). */
 export const maxReviewReasonLength = 500;
@@ -35,7 +36,7 @@ export function ArticlePreview({
   onReasonChange(reason: string): void;
   onAction(action: ReviewAction): void;
 }) {
-  const article = useQuery(reviewArticleQuery(id));
+  const article = useQuery(articlePreviewQuery(id));
   if (article.isPending) return <LoadingState label="Loading the article…" />;
   if (article.isError) return <ErrorState error={article.error} onRetry={() => article.refetch()} />;
   const a = article.data;

@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { publisherChoicesQuery } from '../../../api/publishers';
+import { pendingQuery, type ReviewAction, useReviewMany, useReviewOne } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
-import {
-  pendingQuery,
-  type ReviewAction,
-  reviewPublishersQuery,
-  useReviewMany,
-  useReviewOne,
-} from '../api/review';
 import { ArticlePreview, maxReviewReasonLength } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';
@@ -34,7 +29,7 @@ export function ReviewPage({
   const filterId = useId();
   const toast = useToast();
   const queue = useQuery(pendingQuery(publisherId));
-  const publishers = useQuery(reviewPublishersQuery);
+  const publishers = useQuery(publisherChoicesQuery);
   const one = useReviewOne();
   const many = useReviewMany();
   const [selected, setSelected] = useState<string | null>(null);

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useCreateSite } from '../../../api/sites';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useCreateSite } from '../api/sites';
 import { siteBody, siteCodeFields, siteFields, suggestSlug } from './site-fields';
 
 /** A new child site: name, slug (suggested from the name) and an optional domain. */

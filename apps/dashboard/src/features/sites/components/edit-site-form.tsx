@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import type { Site } from '../../../api/sites';
+import { useEditSite } from '../../../api/sites';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
-import type { Site } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useEditSite } from '../api/sites';
 import { browserAccessBody, siteBody, siteCodeFields, siteFields, syndicationBody } from './site-fields';
 
 /**

@@ -1,4 +1,4 @@
-import type { CreateSiteBody, EditSiteBody } from '../../../lib/api-types';
+import type { CreateSiteBody, EditSiteBody } from '../../../api/sites';
 
 export const siteFields = [
   'name',

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import type { Site, SiteKey } from '../../../api/sites';
+import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../../../api/sites';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
-import type { Site, SiteKey } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../api/sites';
 import { CreatedKeyNotice } from './created-key-notice';
 
 /** A site's client API keys: the list (never the keys), a new key (shown once), revoke with confirmation. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Site } from '../../../api/sites';
+import { siteListQuery } from '../../../api/sites';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { Site } from '../../../lib/api-types';
-import { siteListQuery } from '../api/sites';
 import { CreateSiteForm } from '../components/create-site-form';
 import { DeleteSiteDialog } from '../components/delete-site-dialog';
 import { SiteCard } from '../components/site-card';

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import type { WebhookEventType } from '../../../api/webhooks';
+import { useCreateWebhook } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
-import type { WebhookEventType } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useCreateWebhook } from '../api/webhooks';
 import {
   WebhookEventsField,
   WebhookSiteField,

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { WebhookEndpoint, WebhookEventType } from '../../../api/webhooks';
+import { useEditWebhook } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
 import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
-import type { WebhookEndpoint, WebhookEventType } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { useEditWebhook } from '../api/webhooks';
 import { WebhookEventsField, WebhookSiteField, webhookCodeFields, webhookFields } from './webhook-fields';
 
 /** Events, scope and enabled of an endpoint (enabling a disabled one clears its recorded failure). */

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../api/webhooks';
+import { useResendDelivery, webhookDeliveriesQuery } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
 import { Pagination } from '../../../components/pagination';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { Badge, type BadgeTone } from '../../../components/status-badge';
 import { useToast } from '../../../components/toaster';
-import type { WebhookDelivery, WebhookEndpoint } from '../../../lib/api-types';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { useResendDelivery, webhookDeliveriesQuery } from '../api/webhooks';
 import { WebhookDeliveryAttempts } from './webhook-delivery-attempts';
 
 const statusTones: Record<WebhookDelivery['status'], BadgeTone> = {

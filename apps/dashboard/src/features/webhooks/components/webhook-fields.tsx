@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { WebhookEventType } from '../../../lib/api-types';
-import { siteListQuery } from '../../sites/api/sites';
+import { siteListQuery } from '../../../api/sites';
+import type { WebhookEventType } from '../../../api/webhooks';
 
 /** Every event an endpoint can hear, in words (docs/webhooks.md); typed against the API's list. */
 export const webhookEventLabels: Record<WebhookEventType, string> = {

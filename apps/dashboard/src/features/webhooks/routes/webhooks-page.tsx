@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { WebhookEndpoint } from '../../../api/webhooks';
+import { webhookListQuery } from '../../../api/webhooks';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { WebhookEndpoint } from '../../../lib/api-types';
-import { webhookListQuery } from '../api/webhooks';
 import { CreateWebhookForm } from '../components/create-webhook-form';
 import { DeleteWebhookDialog } from '../components/delete-webhook-dialog';
 import { WebhookCard } from '../components/webhook-card';

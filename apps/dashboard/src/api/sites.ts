@@ -1,30 +1,37 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type {
-  CreatedSiteKey,
-  CreateSiteBody,
-  EditSiteBody,
-  Site,
-  SiteKeyList,
-  SiteList,
-  SiteListItem,
-} from '../../../lib/api-types';
+import { api, dataOf } from '../lib/api-client';
+import type { BodyOf, ResponseOf, Schema } from '../lib/api-shapes';
 
-// ['sites'] is the key other views read the site list under too (publisher settings): one cache entry.
+// Child sites and their client API keys: the site list is read under one key by every view that needs it
+// (the sites page, article filters and host sites, publisher settings, webhook scopes).
+
+export type Site = Schema<'Site'>;
+export type SiteListItem = Schema<'SiteListItem'>;
+export type SiteList = ResponseOf<'/api/v1/site', 'get'>;
+export type CreateSiteBody = BodyOf<'/api/v1/site', 'post'>;
+export type EditSiteBody = BodyOf<'/api/v1/site/{id}', 'put'>;
+export type SiteKey = Schema<'SiteKey'>;
+export type CreatedSiteKey = Schema<'CreatedSiteKey'>;
+
 export const siteKeys = {
   all: ['sites'] as const,
+  list: () => [...siteKeys.all, 'list'] as const,
   keys: (siteId: string) => ['site-keys', siteId] as const,
 };
 
 export const siteListQuery = queryOptions({
-  queryKey: siteKeys.all,
-  queryFn: ({ signal }) => api.get<SiteList>('/site', {}, signal),
+  queryKey: siteKeys.list(),
+  queryFn: ({ signal }) => dataOf(api.GET('/api/v1/site', { signal })),
 });
+
+/** The same list offered as choices (filters, host sites, scopes): sites change rarely, forms open often. */
+export const siteChoicesQuery = queryOptions({ ...siteListQuery, staleTime: 60_000 });
 
 export const siteKeyListQuery = (siteId: string) =>
   queryOptions({
     queryKey: siteKeys.keys(siteId),
-    queryFn: ({ signal }) => api.get<SiteKeyList>(`/site/${encodeURIComponent(siteId)}/keys`, {}, signal),
+    queryFn: ({ signal }) =>
+      dataOf(api.GET('/api/v1/site/{id}/keys', { params: { path: { id: siteId } }, signal })),
   });
 
 function useSitesChanged() {
@@ -36,7 +43,7 @@ function useSitesChanged() {
 export function useCreateSite() {
   const changed = useSitesChanged();
   return useMutation({
-    mutationFn: (body: CreateSiteBody) => api.post<Site>('/site', body),
+    mutationFn: (body: CreateSiteBody) => dataOf(api.POST('/api/v1/site', { body })),
     onSuccess: changed,
     meta: { silent: true },
   });
@@ -45,7 +52,8 @@ export function useCreateSite() {
 export function useEditSite(id: string) {
   const changed = useSitesChanged();
   return useMutation({
-    mutationFn: (body: EditSiteBody) => api.put<Site>(`/site/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: EditSiteBody) =>
+      dataOf(api.PUT('/api/v1/site/{id}', { params: { path: { id } }, body })),
     onSuccess: changed,
     meta: { silent: true },
   });
@@ -54,7 +62,9 @@ export function useEditSite(id: string) {
 export function useDeleteSite() {
   const changed = useSitesChanged();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/site/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) => {
+      await api.DELETE('/api/v1/site/{id}', { params: { path: { id } } });
+    },
     onSuccess: changed,
   });
 }
@@ -64,7 +74,7 @@ export function useCreateSiteKey(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      api.post<CreatedSiteKey>(`/site/${encodeURIComponent(siteId)}/keys`, { name }),
+      dataOf(api.POST('/api/v1/site/{id}/keys', { params: { path: { id: siteId } }, body: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.keys(siteId) }),
     meta: { silent: true },
   });
@@ -73,8 +83,9 @@ export function useCreateSiteKey(siteId: string) {
 export function useRevokeSiteKey(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: string) =>
-      api.delete(`/site/${encodeURIComponent(siteId)}/keys/${encodeURIComponent(keyId)}`),
+    mutationFn: async (keyId: string) => {
+      await api.DELETE('/api/v1/site/{id}/keys/{keyId}', { params: { path: { id: siteId, keyId } } });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.keys(siteId) }),
   });
 }
