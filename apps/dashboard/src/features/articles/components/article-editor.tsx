@@ -33,17 +33,8 @@ import { useLocalCopy } from './use-local-copy';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import './articles.css';
 
-const fields = [
-  'title',
-  'slug',
-  'body',
-  'tags',
-  'category',
-  'section',
-  'thumbnail',
-  'image',
-  'hostSites',
-] as const;
+/** The editor's fields, where the API's refusals are placed: the draft's own. */
+const fields = Object.keys(emptyDraft) as (keyof ArticleDraft)[];
 
 /** Validation errors and the field-specific codes appear next to their field, not as a toast. */
 const shownByFields = (error: unknown) =>

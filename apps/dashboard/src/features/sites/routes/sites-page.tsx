@@ -30,7 +30,7 @@ export function SitesPage() {
         ) : sites.data.data.length === 0 ? (
           <EmptyState>No sites yet. Create the first one above.</EmptyState>
         ) : (
-          <ul className="site-list" aria-label="Sites">
+          <ul className="card-list" aria-label="Sites">
             {sites.data.data.map((site) => (
               <SiteCard key={site.id} site={site} onDelete={() => setDeleting(site)} />
             ))}

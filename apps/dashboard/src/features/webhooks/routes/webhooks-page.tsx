@@ -30,7 +30,7 @@ export function WebhooksPage() {
         ) : endpoints.data.data.length === 0 ? (
           <EmptyState>No endpoints yet. Register the first one above.</EmptyState>
         ) : (
-          <ul className="webhook-list" aria-label="Endpoints">
+          <ul className="card-list" aria-label="Endpoints">
             {endpoints.data.data.map((endpoint) => (
               <WebhookCard key={endpoint.id} endpoint={endpoint} onDelete={() => setDeleting(endpoint)} />
             ))}
