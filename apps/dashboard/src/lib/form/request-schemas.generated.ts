@@ -1,5 +1,5 @@
 // Generated from the API's OpenAPI document (the request bodies of the dashboard's forms): do not edit.
-// Regenerate with `pnpm --filter @newsroom/dashboard schemas:generate`; test/request-schemas.test.ts fails while
+// Regenerate with `pnpm api:generate`; test/request-schemas.test.ts fails while
 // it is stale. Data only: the forms validate against it in the browser (src/lib/form/validate.ts).
 
 export const requestSchemas = {
