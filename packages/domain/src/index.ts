@@ -9,7 +9,6 @@ export * from './articles/article-listing.repository';
 export * from './articles/article-lock.repository';
 export * from './articles/article-slug-check.service';
 export * from './articles/article-summary';
-export * from './articles/excerpt';
 export * from './articles/slug';
 export * from './articles/tags';
 export * from './changes/article-change';

@@ -6,7 +6,7 @@ import {
   pruneWebhookEvents,
   relayArticleChanges,
 } from '@newsroom/domain';
-import type { AddressPolicy } from '@newsroom/feeds';
+import type { AddressPolicy } from '@newsroom/egress';
 import {
   createWebhookDeliveryQueue,
   type DeliverWebhookJob,

@@ -1,5 +1,5 @@
+import { excerptFromHtml, excerptFromText } from '@newsroom/html';
 import { initialStatus } from '../articles/article-lifecycle';
-import { excerptFromHtml, excerptFromText } from '../articles/excerpt';
 import { normaliseTags } from '../articles/tags';
 import type { ArticleStatus } from '../db/tables';
 import { defaultImportRules, type ImportRules, type TagMapping } from '../import-rules';

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import { type AddressPolicy, isIpLiteral, stripBrackets } from './address-policy';
-import { FeedError } from './feed-error';
+import { refusedAddressError } from './egress-error';
 
 /** Options for {@link createGuardedAgent}. */
 export interface GuardedAgentOptions {
@@ -12,13 +12,6 @@ export interface GuardedAgentOptions {
   connectTimeoutMs: number;
   /** Cap on bytes received on the wire (the decompressed cap is enforced separately). */
   maxResponseBytes: number;
-}
-
-export function refusedAddressError(): FeedError {
-  return new FeedError(
-    'REFUSED_ADDRESS',
-    'The feed address points to a private, local or reserved network and cannot be fetched.',
-  );
 }
 
 /**
@@ -48,7 +41,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
 
 /**
  * Wraps a lookup so that only allowed addresses reach net.connect. Addresses the policy refuses are
- * dropped; when none remain the connection fails with REFUSED_ADDRESS before any packet is sent.
+ * dropped; when none remain the connection fails with an EgressError REFUSED_ADDRESS before any packet is sent.
  */
 export function createCheckingLookup(
   isAllowedAddress: AddressPolicy,

@@ -1,31 +1,15 @@
-import { Parser } from 'htmlparser2';
+import { collapseWhitespace, truncateText } from './html-text';
+import { visibleTextParser } from './visible-text';
 
 /** At most this many characters (code points), ellipsis included. */
 export const maxExcerptLength = 300;
-
-// Text inside these never reaches a reader.
-const hiddenTags: ReadonlySet<string> = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'iframe',
-  'object',
-]);
 
 /**
  * An article's excerpt from plain text: whitespace collapsed, at most 300 characters, cut at a word boundary
  * (when one is in the second half) and marked with an ellipsis.
  */
 export function excerptFromText(text: string): string {
-  const collapsed = collapsedStart(text);
-  // At most 2 UTF-16 units per character: the first 2 x 300 units hold the first 300 characters, so a
-  // long body is not split into an array of all its characters.
-  const chars = Array.from(collapsed.slice(0, 2 * maxExcerptLength));
-  if (chars.length <= maxExcerptLength && collapsed.length <= 2 * maxExcerptLength) return collapsed;
-  const cut = chars.slice(0, maxExcerptLength - 1).join('');
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return truncateText(collapsedStart(text), maxExcerptLength);
 }
 
 /**
@@ -38,7 +22,7 @@ function collapsedStart(text: string): string {
     // Longer than 600 units before its last (maybe cut) whitespace: its first 600 units are the whole text's.
     if (start.trimEnd().length > 2 * maxExcerptLength + 1) return start;
   }
-  return text.replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(text);
 }
 
 /**
@@ -50,30 +34,24 @@ export function excerptFromHtml(html: string): string {
   const whole: string[] = [];
   let paragraph: string[] | null = null;
   let firstParagraph = '';
-  let hiddenDepth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (hiddenTags.has(name)) hiddenDepth++;
-        if (name === 'p' && !firstParagraph) paragraph = [];
-        whole.push(' ');
-      },
-      onclosetag(name) {
-        if (hiddenTags.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
-        if (name === 'p' && paragraph !== null) {
-          firstParagraph = paragraph.join('').replace(/\s+/g, ' ').trim();
-          paragraph = null;
-        }
-        whole.push(' ');
-      },
-      ontext(text) {
-        if (hiddenDepth > 0) return;
-        whole.push(text);
-        paragraph?.push(text);
-      },
+  // Every tag separates words here, not only block tags as in htmlToText: "a<b>b</b>" reads "a b".
+  const parser = visibleTextParser({
+    open(name) {
+      if (name === 'p' && !firstParagraph) paragraph = [];
+      whole.push(' ');
     },
-    { decodeEntities: true },
-  );
+    close(name) {
+      if (name === 'p' && paragraph !== null) {
+        firstParagraph = collapseWhitespace(paragraph.join(''));
+        paragraph = null;
+      }
+      whole.push(' ');
+    },
+    text(text) {
+      whole.push(text);
+      paragraph?.push(text);
+    },
+  });
   parser.write(html);
   parser.end();
   return excerptFromText(firstParagraph || whole.join(''));

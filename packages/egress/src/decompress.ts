@@ -1,6 +1,6 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
-import { FeedError } from './feed-error';
+import { EgressError } from './egress-error';
 
 /**
  * Decoders for a Content-Encoding header, in the order they must be applied (the header lists the
@@ -15,6 +15,40 @@ export function createDecoders(contentEncoding: string | null | undefined): Tran
   return codings.reverse().map(createDecoder);
 }
 
+/** A body being decompressed as it is read; close() stops it (every stage destroyed). */
+export interface DecompressedBody {
+  body: Readable;
+  close(): void;
+}
+
+/**
+ * A response body decompressed piece by piece, for a caller that may stop reading early (a preview). Throws
+ * EgressError UNSUPPORTED_ENCODING, the body destroyed, for a coding it does not decode.
+ */
+export function openDecompressed(
+  body: Readable,
+  contentEncoding: string | null | undefined,
+): DecompressedBody {
+  let decoders: Transform[];
+  try {
+    decoders = createDecoders(contentEncoding);
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+  const decoded: Readable = decoders.length
+    ? (decoders.reduce<Readable>((source, decoder) => source.pipe(decoder), body) as Readable)
+    : body;
+  // pipe() does not forward errors: any stage failing ends the last one with that error.
+  for (const stage of [body, ...decoders]) stage.on('error', (error) => decoded.destroy(error));
+  return {
+    body: decoded,
+    close() {
+      for (const stage of [body, ...decoders]) stage.destroy();
+    },
+  };
+}
+
 function createDecoder(coding: string): Transform {
   switch (coding) {
     case 'gzip':
@@ -25,7 +59,7 @@ function createDecoder(coding: string): Transform {
     case 'br':
       return zlib.createBrotliDecompress();
     default:
-      throw new FeedError('BAD_RESPONSE', 'The feed server used an unsupported content encoding.');
+      throw new EgressError('UNSUPPORTED_ENCODING', 'The server used an unsupported content encoding.');
   }
 }
 

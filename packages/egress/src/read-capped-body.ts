@@ -1,12 +1,7 @@
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createDecoders } from './decompress';
-import { FeedError } from './feed-error';
-
-export function tooLargeError(maxBytes: number): FeedError {
-  const mebibytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-  return new FeedError('TOO_LARGE', `The feed is larger than the ${mebibytes} MiB limit.`);
-}
+import { EgressError, tooLargeError } from './egress-error';
 
 /**
  * Reads a response body, decompressing it ourselves so that the cap applies to decompressed bytes:
@@ -62,10 +57,28 @@ async function readPlainBody(body: Readable, maxBytes: number): Promise<Buffer> 
   return Buffer.concat(chunks, total);
 }
 
-/** A zlib or brotli failure as the FeedError BAD_RESPONSE; anything else as it is. */
+/**
+ * A (decompressed) body's pieces as they arrive, for a reader that may stop early: failing with TOO_LARGE once they
+ * pass `maxBytes` and with CORRUPT_ENCODING for a zlib or brotli failure, the body destroyed either way.
+ */
+export async function* readCappedPieces(body: Readable, maxBytes: number): AsyncGenerator<Buffer> {
+  let total = 0;
+  try {
+    for await (const piece of body as AsyncIterable<Buffer>) {
+      total += piece.length;
+      if (total > maxBytes) throw tooLargeError(maxBytes);
+      yield piece;
+    }
+  } catch (error) {
+    body.destroy();
+    throw asCorruptCompression(error);
+  }
+}
+
+/** A zlib or brotli failure as the EgressError CORRUPT_ENCODING; anything else as it is. */
 export function asCorruptCompression(error: unknown): unknown {
-  if (error instanceof FeedError || !isZlibError(error)) return error;
-  return new FeedError('BAD_RESPONSE', 'The feed server sent a corrupt compressed response.', {
+  if (error instanceof EgressError || !isZlibError(error)) return error;
+  return new EgressError('CORRUPT_ENCODING', 'The server sent a corrupt compressed response.', {
     cause: error,
   });
 }

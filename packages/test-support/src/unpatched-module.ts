@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const PATCHES_DIR = resolve(import.meta.dirname, '../../../../patches');
+const PATCHES_DIR = resolve(import.meta.dirname, '../../../patches');
 
 // Node's CommonJS loader, used the way require() uses it; these members are not in its typings.
 interface LoadableModule {

@@ -1,6 +1,6 @@
+import { isPublicImageUrl } from '@newsroom/egress';
 import sanitizeHtml from 'sanitize-html';
-import { isPublicImageUrl } from './address-policy';
-import { toAbsoluteHttpUrl } from './feed-url';
+import { toAbsoluteHttpUrl } from './content-url';
 
 // Ordinary article markup; anything else is dropped (its text kept) by the allowlist.
 const ALLOWED_TAGS = [

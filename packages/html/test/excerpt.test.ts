@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptFromHtml, excerptFromText, maxExcerptLength } from '../src/articles/excerpt';
-import { toImportedArticle } from '../src/imports/imported-article';
+import { excerptFromHtml, excerptFromText, maxExcerptLength } from '../src/excerpt';
 
 describe('excerptFromHtml', () => {
   it('takes the text of the first paragraph that has any', () => {
@@ -30,36 +29,6 @@ describe('excerptFromText', () => {
     const emoji = '😀'.repeat(300);
     expect(excerptFromText(emoji)).toBe(emoji);
     expect(Array.from(excerptFromText('😀'.repeat(301)))).toHaveLength(300);
-  });
-});
-
-describe('the excerpt of an imported article', () => {
-  const publisher = { id: 'p', name: 'Planet', defaultTags: [], autoApprove: true, hostSites: [] };
-  const item = {
-    guid: 'g',
-    title: 'T',
-    body: '<p>Body paragraph.</p><p>Second.</p>',
-    url: null,
-    thumbnail: null,
-    image: null,
-    categories: [],
-    publishedAt: null,
-  };
-
-  it("is the feed item's summary when it has one", () => {
-    const draft = toImportedArticle(
-      { ...item, summary: 'The summary, as the feed gives it.' },
-      publisher,
-      new Date(),
-    );
-    expect(draft.excerpt).toBe('The summary, as the feed gives it.');
-  });
-
-  it("is the body's first paragraph otherwise", () => {
-    expect(toImportedArticle(item, publisher, new Date()).excerpt).toBe('Body paragraph.');
-    expect(toImportedArticle({ ...item, summary: null }, publisher, new Date()).excerpt).toBe(
-      'Body paragraph.',
-    );
   });
 });
 

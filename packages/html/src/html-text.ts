@@ -1,14 +1,5 @@
-import { Parser } from 'htmlparser2';
+import { visibleTextParser } from './visible-text';
 
-// Text inside these never reaches a reader.
-const HIDDEN_TAGS: ReadonlySet<string> = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'iframe',
-  'object',
-]);
 // Their boundaries separate words: "<p>a</p><p>b</p>" must read "a b", not "ab".
 const BLOCK_TAGS: ReadonlySet<string> = new Set(
   (
@@ -28,25 +19,18 @@ export function htmlToText(html: string | null | undefined, maxLength = Number.P
   if (!html.includes('<') && !html.includes('&')) return startOf(collapseWhitespace(html), maxLength);
   const parts: string[] = [];
   let textLength = 0;
-  let hiddenDepth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (HIDDEN_TAGS.has(name)) hiddenDepth++;
-        if (BLOCK_TAGS.has(name)) parts.push(' ');
-      },
-      onclosetag(name) {
-        if (HIDDEN_TAGS.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
-        if (BLOCK_TAGS.has(name)) parts.push(' ');
-      },
-      ontext(text) {
-        if (hiddenDepth > 0) return;
-        parts.push(text);
-        textLength += text.length;
-      },
+  const parser = visibleTextParser({
+    open(name) {
+      if (BLOCK_TAGS.has(name)) parts.push(' ');
     },
-    { decodeEntities: true },
-  );
+    close(name) {
+      if (BLOCK_TAGS.has(name)) parts.push(' ');
+    },
+    text(text) {
+      parts.push(text);
+      textLength += text.length;
+    },
+  });
   if (maxLength === Number.POSITIVE_INFINITY) {
     parser.write(html);
     parser.end();
@@ -98,8 +82,10 @@ export function collapseWhitespace(text: string): string {
  * and marking the cut with an ellipsis.
  */
 export function truncateText(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
+  // At most 2 UTF-16 units per character: the first 2 x max units hold the first max characters, so a long
+  // text (an excerpt's body) is not split into an array of all its characters.
+  const chars = Array.from(text.slice(0, 2 * max));
+  if (chars.length <= max && text.length <= 2 * max) return text;
   const cut = chars.slice(0, max - 1).join('');
   const lastSpace = cut.lastIndexOf(' ');
   const base = lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut;

@@ -1,12 +1,12 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { feedFixturesDir, readFeedFixture } from '@newsroom/test-support/feed-server';
 import { HOSTILE_HTML } from '@newsroom/test-support/hostile-html';
+import { importUnpatched } from '@newsroom/test-support/unpatched-module';
 import { Parser } from 'htmlparser2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateFeed } from '../../../bench/feed-generator';
-import { FIXTURES_DIR, readFixture } from './support/local-server';
-import { importUnpatched } from './support/unpatched-module';
 
 // patches/htmlparser2@12.0.0.patch: in the text state with entity decoding on (how sanitize-html and
 // htmlToText parse), the tokenizer jumps to the next '<' or '&' within the piece it was given instead of
@@ -54,7 +54,7 @@ const EDGE_CASES = [
   '<a href="?a=1&amp;b=2&c">link &gt;</a> < not a tag',
 ];
 
-const fixtures = readdirSync(FIXTURES_DIR).filter((name) => /\.(rss|atom)$/.test(name));
+const fixtures = readdirSync(feedFixturesDir()).filter((name) => /\.(rss|atom)$/.test(name));
 
 describe('the htmlparser2 patch (text read in runs)', () => {
   it('is compared with a separate, unpatched copy', () => {
@@ -76,7 +76,7 @@ describe('the htmlparser2 patch (text read in runs)', () => {
   });
 
   it.each(fixtures)('reports the same events for a whole document: %s', (name) => {
-    const html = readFixture(name).toString('latin1');
+    const html = readFeedFixture(name).toString('latin1');
     for (const step of [html.length, 4096, 7])
       expect(htmlEvents(html, step), `${step}`).toEqual(htmlEvents(html, step, UnpatchedParser));
   });
