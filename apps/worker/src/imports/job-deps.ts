@@ -2,9 +2,9 @@ import type { Db } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { FeedImportQueue } from '@newsroom/queue';
 import type { Logger } from 'pino';
-import type { HostSlots } from '../host-slots';
-import type { ImportObserver } from '../metrics/import-observer';
-import type { SerialGate } from '../serial-gate';
+import type { HostSlots } from './host-slots';
+import type { ImportObserver } from './import-observer';
+import type { SerialGate } from './serial-gate';
 
 /** What the jobs run with; the worker's composition root builds it once. */
 export interface JobDeps {

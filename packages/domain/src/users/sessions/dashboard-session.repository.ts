@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../db/create-db';
-import type { User } from '../users/user';
+import type { DbOrTx } from '../../db/create-db';
+import type { User } from '../user';
 
 /** A live session row with its user, read only while both may still act. */
 export interface DashboardSessionRecord {

@@ -9,7 +9,7 @@ export interface FanOutResult {
 
 /**
  * The scheduler's job: one fetch job per approved, enabled publisher with a feed URL that is due (not
- * gone, not held back by its server's refresh hints: see fetch-schedule.ts in the domain). The hour slot
+ * gone, not held back by its server's refresh hints: see imports/fetch-schedule.ts in the domain). The hour slot
  * comes from the time the scheduler meant this run for (not when a worker picked it up), and the
  * fetch job ids are deterministic per publisher and slot: a repeated fan-out, a restart or another
  * replica adds nothing new in the same slot.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../db/create-db';
-import type { User } from '../users/user';
+import type { DbOrTx } from '../../db/create-db';
+import type { User } from '../user';
 import {
   type DashboardSessionRecord,
   deleteDashboardSessionByHash,

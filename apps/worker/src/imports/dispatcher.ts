@@ -1,8 +1,8 @@
 import type { FeedImportJob, FeedImportJobName } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
-import { fanOutFeedsJob } from './jobs/fan-out-feeds.job';
-import { fetchFeedJob } from './jobs/fetch-feed.job';
-import type { JobDeps } from './jobs/job-deps';
+import { fanOutFeedsJob } from './fan-out-feeds.job';
+import { fetchFeedJob } from './fetch-feed.job';
+import type { JobDeps } from './job-deps';
 
 type Handlers = {
   [N in FeedImportJobName]: (job: FeedImportJob<N>, deps: JobDeps, token?: string) => Promise<unknown>;

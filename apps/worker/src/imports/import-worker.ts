@@ -16,10 +16,10 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { dispatcher } from './dispatcher';
+import { feedRetryBackoff } from './feed-retry-delay';
 import { createHostSlots } from './host-slots';
-import { ignoreImports } from './metrics/import-observer';
-import { createWorkerMetrics } from './metrics/worker-metrics';
-import { feedRetryBackoff } from './retry-delay';
+import { createWorkerMetrics } from './import-metrics';
+import { ignoreImports } from './import-observer';
 import { keepImportSchedule, type ScheduleKeeper } from './schedule-keeper';
 import { createSerialGate } from './serial-gate';
 

@@ -1,4 +1,4 @@
-import { DomainValidationError } from '../errors';
+import { DomainValidationError } from './errors';
 
 /** A source category mapped to one of our tags, or dropped (`to: null`). */
 export interface TagMapping {

@@ -2,9 +2,8 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { Database } from '../db/tables';
-import type { FetchState } from '../imports/feed-import.service';
-import { importedGuidsAmong } from '../imports/imported-article.repository';
 import { summariseFeedError } from './feed-health';
+import { importedGuidsAmong } from './imported-guids.repository';
 import {
   defaultSitesOf,
   type PublisherFeedSettings,
@@ -16,6 +15,16 @@ import {
 
 /** Consecutive failed fetches after which a feed is paused (left out of the hourly import). */
 export const pauseAfterFailures = 10;
+
+/**
+ * What else a fetch leaves on the publisher, stored with the validators (undefined: keep what is stored):
+ * the body's hash, the feed's own refresh hint and when the hourly run should fetch it next.
+ */
+export interface FetchState {
+  bodyHash?: string | null;
+  feedRefreshSeconds?: number | null;
+  nextFetchAfter?: Date | null;
+}
 
 /** The fetch state a successful fetch leaves (see recordFeedFetchSuccess). */
 interface SuccessfulFetch extends FetchState {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { Database, PublisherRow } from '../db/tables';
-import { type ImportRules, toImportRules } from '../imports/import-rules';
+import { type ImportRules, toImportRules } from '../import-rules';
 
 // A publisher as the feed import reads it (its settings, rules and host sites) and which publishers the hourly
 // run fetches. What a fetch leaves on the publisher: publisher-feed-state.repository.ts.

@@ -1,7 +1,8 @@
 import { type Db, type DbPoolStats, poolStatsOf } from '@newsroom/domain';
 import { Counter, Gauge, Histogram, type Registry, registerPoolGauges } from '@newsroom/metrics';
 import type { FeedImportQueue } from '@newsroom/queue';
-import { handledJobNames } from '../dispatcher';
+import { withTimeout } from '../with-timeout';
+import { handledJobNames } from './dispatcher';
 import type { ImportObserver } from './import-observer';
 
 /** The queue states reported by newsroom_worker_queue_jobs. */
@@ -25,14 +26,6 @@ export interface WorkerMetrics {
   observer: ImportObserver;
   /** Counts a job's end: completed, failed for good, or failed with a retry to come. */
   jobFinished(name: string, result: 'completed' | 'failed' | 'retried'): void;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -75,7 +68,11 @@ export function createWorkerMetrics(
   // One read of the counts serves both gauges of a scrape (prom-client collects them concurrently).
   let reading: Promise<Record<string, number> | null> | undefined;
   const readCounts = () => {
-    reading ??= withTimeout(queue.getJobCounts(...queueStates), queueCountsTimeoutMs)
+    reading ??= withTimeout(
+      queue.getJobCounts(...queueStates),
+      queueCountsTimeoutMs,
+      `no answer from Redis within ${queueCountsTimeoutMs} ms`,
+    )
       .catch((error: unknown) => {
         onError?.(error);
         return null;

@@ -1,44 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
-  feedGoneError,
-  findImportedGuids,
   findPublisherFeedSettings,
   type ImportCounts,
   importFeedItems,
   isImportable,
-  markFeedGone,
   nextFetchAfter,
   notePermanentRedirect,
-  recordFeedFailureWithWebhook,
   recordUnchangedFeed,
 } from '@newsroom/domain';
-import {
-  FeedError,
-  type FetchFeedResult as FetchedFeed,
-  feedRefreshSeconds,
-  splitFeedItems,
-  streamFeedEntries,
-  withItemsLeftOut,
-} from '@newsroom/feeds';
+import { FeedError, type FetchFeedResult as FetchedFeed } from '@newsroom/feeds';
 import type { FeedImportJob, FetchFeedOutcome } from '@newsroom/queue';
 import { DelayedError, UnrecoverableError } from 'bullmq';
-import { type HostLease, type HostSlots, hostOf } from '../host-slots';
-import type { FetchOutcome } from '../metrics/import-observer';
+import { importFeedBody } from './feed-body-import';
+import { failFeedJob, feedGone } from './fetch-feed-failure';
+import { type HostLease, type HostSlots, hostOf } from './host-slots';
+import type { FetchOutcome } from './import-observer';
 import type { JobDeps } from './job-deps';
 
 /** The job's return value, as the queue contract states it (what "Import now" shows). */
 export type FetchFeedResult = FetchFeedOutcome;
-
-/** A failure worth retrying (timeout, 5xx, 429, network); carries the server's Retry-After if any. */
-export class TransientFeedError extends Error {
-  override readonly name = 'TransientFeedError';
-  constructor(
-    message: string,
-    readonly retryAfterMs: number | undefined,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * A feed body above this size is parsed and imported while holding the worker's big-feed gate, one at
@@ -49,7 +29,6 @@ export class TransientFeedError extends Error {
 export const BIG_FEED_BYTES = 2 * 1024 * 1024;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const describe = (error: FeedError) => `${error.code}: ${error.message}`;
 
 /**
  * Fetches one publisher's feed and imports its new items. Permanent failures (404/410, not a feed,
@@ -137,7 +116,7 @@ async function fetchAndImport(
     return markCompleted(job, deps, logged(job, deps, started, counts));
   }
 
-  const { body, contentType, finalUrl, etag, lastModified } = fetched;
+  const { body, etag, lastModified } = fetched;
   const bodyHash = createHash('sha256').update(body).digest('hex');
   if (!rerun && bodyHash === publisher.feedBodyHash) {
     // Byte-identical to the last imported body (a server without validators): nothing new to parse.
@@ -153,66 +132,12 @@ async function fetchAndImport(
   }
   fetchDone('fetched');
 
-  const feedSeconds = feedRefreshSeconds(body);
-  // Items are parsed and saved batch by batch inside the import's transaction: a feed that turns out
-  // not to be a feed (FeedError from the parser) rolls it back, then fails the job like a fetch error.
-  // Each item is normalised (body sanitised, images found) only once its guid is known to be new.
-  const parseAndImport = async () => {
-    const { toParse, alreadyImported } = await leaveOutImportedItems(deps, publisherId, body);
-    const items = streamFeedEntries(toParse, {
-      url: finalUrl,
-      contentType,
-      allowPrivateImages: deps.allowPrivateImages ?? false,
-    });
-    try {
-      return await importFeedItems(
-        deps.db,
-        publisherId,
-        {
-          notModified: false,
-          items,
-          etag,
-          lastModified,
-          alreadyImported,
-          bodyHash,
-          feedRefreshSeconds: feedSeconds,
-          nextFetchAfter: nextFetchAfter(now, fetched.refreshSeconds, feedSeconds),
-        },
-        now,
-      );
-    } catch (error) {
-      if (error instanceof FeedError) return giveUp(error);
-      throw error;
-    }
-  };
+  const parseAndImport = () => importFeedBody(deps, publisherId, fetched, bodyHash, now, giveUp);
   const counts = await (body.length > BIG_FEED_BYTES
     ? deps.bigFeedGate.run(parseAndImport)
     : parseAndImport());
   deps.metrics.itemsImported(counts);
   return markCompleted(job, deps, logged(job, deps, started, counts));
-}
-
-/**
- * The body without the items the publisher already has, found before parsing: the items are cut out
- * of the bytes (splitFeedItems) and the guids they plainly state are checked in one query. An item
- * whose guid is not plain (entities, CDATA, several ids) stays and is recognised after parsing, by the
- * import; a body that cannot be cut safely is parsed whole.
- */
-async function leaveOutImportedItems(
-  deps: JobDeps,
-  publisherId: string,
-  body: Buffer,
-): Promise<{ toParse: Buffer; alreadyImported: number }> {
-  const split = splitFeedItems(body);
-  const guids = split?.items.flatMap((item) => (item.guid === undefined ? [] : [item.guid])) ?? [];
-  if (!split || guids.length === 0) return { toParse: body, alreadyImported: 0 };
-  const imported = await findImportedGuids(deps.db, publisherId, guids);
-  if (imported.size === 0) return { toParse: body, alreadyImported: 0 };
-  const { body: toParse, leftOut } = withItemsLeftOut(
-    split,
-    (item) => item.guid !== undefined && imported.has(item.guid),
-  );
-  return { toParse, alreadyImported: leftOut };
 }
 
 /**
@@ -252,17 +177,6 @@ async function takeSlotOrDelay(
   throw new DelayedError();
 }
 
-/**
- * The server answered 410 Gone: the feed is marked gone (the hourly run stops fetching it, the
- * publisher and administrators see why) and the job fails for good.
- */
-async function feedGone(job: FeedImportJob<'fetch-feed'>, deps: JobDeps, error: FeedError): Promise<never> {
-  deps.metrics.feedError(error.code);
-  await markFeedGone(deps.db, job.data.publisherId, deps.now());
-  deps.logger.warn({ jobId: job.id, publisherId: job.data.publisherId }, 'feed gone (410): no longer polled');
-  throw new UnrecoverableError(feedGoneError);
-}
-
 /** One info line per import, what an operator reads to follow the hourly cycle (and a manual fetch). */
 function logged(
   job: FeedImportJob<'fetch-feed'>,
@@ -300,32 +214,4 @@ async function markCompleted(
       deps.logger.warn({ err: error, jobId: job.id }, 'could not mark the job completed'),
     );
   return counts;
-}
-
-/**
- * Turns a FeedError into what BullMQ should see (UnrecoverableError for permanent failures, else a
- * retryable TransientFeedError), recording it on the publisher when the job gives up. Other errors
- * are rethrown as they are.
- */
-async function failFeedJob(job: FeedImportJob<'fetch-feed'>, deps: JobDeps, error: unknown): Promise<never> {
-  if (!(error instanceof FeedError)) throw error;
-  deps.metrics.feedError(error.code);
-  const givingUp = error.permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  if (givingUp) {
-    const { paused } = await recordFeedFailureWithWebhook(
-      deps.db,
-      job.data.publisherId,
-      describe(error),
-      deps.feedFailedAfter ?? 5,
-      deps.now(),
-    );
-    if (paused) {
-      deps.logger.warn(
-        { jobId: job.id, publisherId: job.data.publisherId, code: error.code },
-        'feed paused after repeated failures',
-      );
-    }
-  }
-  if (error.permanent) throw new UnrecoverableError(describe(error));
-  throw new TransientFeedError(describe(error), error.retryAfterMs);
 }

@@ -9,9 +9,9 @@ import {
 import { type DeliverWebhookJob, enqueueWebhookAttempts, type WebhookDeliveryQueue } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
-import { webhookRetryDelayMs } from '../webhooks/webhook-retry-delay';
-import type { WebhookResponse, WebhookSender } from '../webhooks/webhook-sender';
-import { signWebhook } from '../webhooks/webhook-signature';
+import { webhookRetryDelayMs } from './webhook-retry-delay';
+import type { WebhookResponse, WebhookSender } from './webhook-sender';
+import { signWebhook } from './webhook-signature';
 
 export interface WebhookJobDeps {
   db: Db;
