@@ -7,7 +7,8 @@
  * work), since these machines' speed moves by 10-15% from one hour to the next.
  */
 import { gzipSync } from 'node:zlib';
-import { parseFeed, sanitizeBody } from '@newsroom/feeds';
+import { parseFeed } from '@newsroom/feeds';
+import { sanitizeBody } from '@newsroom/html';
 import { generateFeed } from './feed-generator';
 
 const FEEDS = Number(process.env.BENCH_FEEDS ?? 40);

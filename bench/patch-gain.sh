@@ -21,8 +21,8 @@ package_dir=$(./node_modules/.bin/node -e "
   const { createRequire } = require('node:module');
   const { dirname } = require('node:path');
   const fs = require('node:fs');
-  // The workspace package that depends on it (feeds), else the root.
-  for (const from of ['packages/feeds/package.json', 'package.json']) {
+  // The workspace package that depends on it (feeds, html), else the root.
+  for (const from of ['packages/feeds/package.json', 'packages/html/package.json', 'package.json']) {
     try {
       let dir = dirname(createRequire(require('node:path').resolve(from)).resolve('$package'));
       while (!fs.existsSync(dir + '/package.json')) dir = dirname(dir);

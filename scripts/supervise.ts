@@ -14,6 +14,10 @@ export interface Supervised {
  * What is forwarded is SIGTERM, even on Ctrl-C: a terminal's Ctrl-C reaches every process of its group, the
  * children included, and they start their graceful stop on that SIGINT. Their SIGINT handler runs once, so a
  * forwarded second SIGINT would kill them on the spot mid-stop; a SIGTERM finds them stopping and is ignored.
+ *
+ * The handlers stay installed after the children have exited: a Ctrl-C can reach this process twice (from the
+ * terminal, and relayed by the tsx that runs it), the second after the children are gone while the caller still
+ * closes what it holds (the embedded upload store); without a handler that SIGINT would end it with 130.
  */
 export function supervise(children: Supervised[], report: (line: string) => void): Promise<number> {
   const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -31,8 +35,6 @@ export function supervise(children: Supervised[], report: (line: string) => void
         report(`${label} exited ${signal ? `on ${signal}` : `with code ${code}`}\n`);
         stopAll();
         if (children.some(({ process: c }) => running(c))) return;
-        process.off('SIGINT', stopAll);
-        process.off('SIGTERM', stopAll);
         resolve(children.every(({ process: c }) => c.exitCode === 0) ? 0 : 1);
       });
     }

@@ -1,4 +1,5 @@
-import { createDb, createSiteKey, type Db, excerptFromHtml } from '@newsroom/domain';
+import { createDb, createSiteKey, type Db } from '@newsroom/domain';
+import { excerptFromHtml } from '@newsroom/html';
 import { migrateToLatest } from '@newsroom/migrations';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';

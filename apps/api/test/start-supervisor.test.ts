@@ -63,6 +63,17 @@ describe("pnpm start's two processes", () => {
     expect(code).toBe(0);
   });
 
+  it('exit 0 when a second Ctrl-C (tsx relays it) reaches the start script after the children exited', async () => {
+    const run = startSupervisor();
+    await run.until(() => run.pidsOf('up').length === 2, 'children up');
+    process.kill(-(run.child.pid as number), 'SIGINT');
+    await run.until(() => run.pidsOf('closing').length === 1, 'the start script closing');
+    process.kill(run.child.pid as number, 'SIGINT');
+    const [code, signal] = await run.exited;
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+  });
+
   it('stop on a SIGTERM sent to the start script alone', async () => {
     const run = startSupervisor();
     await run.until(() => run.pidsOf('up').length === 2, 'children up');

@@ -12,6 +12,7 @@ import {
   writeLocalCopy,
 } from '../src/features/articles/components/local-copy';
 import { saveStatusText } from '../src/features/articles/components/use-autosave';
+import { sentRequest } from './support/api-fetch';
 import { setUpDashboardApi } from './support/dashboard-test-app';
 import { renderDashboard } from './support/render-dashboard';
 
@@ -138,8 +139,9 @@ describe('the editor with the local copy and autosave', () => {
     });
     let first = true;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const { method } = await sentRequest(input, init);
       const response = await api.api().fetch(input, init);
-      if (init?.method === 'PUT' && first) {
+      if (method === 'PUT' && first) {
         first = false;
         await held;
       }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertArticle } from '../../api/test/support/content-fixtures';
-import { pendingCountQuery } from '../src/features/review/api/review';
+import { pendingCountQuery } from '../src/api/review';
 import { password, setUpDashboardApi } from './support/dashboard-test-app';
 import { renderDashboard } from './support/render-dashboard';
 

@@ -1,9 +1,9 @@
-import { createWebhookEndpoint } from '@newsroom/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setUpDashboardApi } from './support/dashboard-test-app';
 import { renderDashboard } from './support/render-dashboard';
+import { endpointWithFailedDelivery } from './support/webhook-fixtures';
 
 // Private addresses refused, as in production (the end-to-end test allows loopback for its receiver).
 const api = await setUpDashboardApi({ FEED_ALLOW_PRIVATE_ADDRESSES: 'false' });
@@ -13,59 +13,6 @@ async function openWebhooks() {
   await api.signIn(admin.email);
   renderDashboard('/webhooks');
   await screen.findByRole('heading', { name: 'Webhooks', level: 1 });
-}
-
-/** An endpoint with one event whose delivery failed with a 500 (as the worker records it). */
-async function endpointWithFailedDelivery(url: string) {
-  const { endpoint } = await createWebhookEndpoint(api.db, {
-    url,
-    events: ['article.published'],
-    site: null,
-    enabled: true,
-  });
-  const eventId = `evt_test_${endpoint.id.slice(0, 8)}`;
-  await api.db
-    .insertInto('webhook_events')
-    .values({ id: eventId, type: 'article.published', occurred_at: new Date(), body: '{}' })
-    .execute();
-  const delivery = await api.db
-    .insertInto('webhook_deliveries')
-    .values({
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      status: 'failed',
-      attempts: 8,
-      last_attempt_at: new Date(),
-      last_status_code: 500,
-      last_error: 'the receiver answered 500',
-      last_duration_ms: 42,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await api.db
-    .insertInto('webhook_delivery_attempts')
-    .values([
-      {
-        delivery_id: delivery.id,
-        attempt: 1,
-        status_code: 503,
-        duration_ms: 40,
-        error: 'HTTP 503',
-        response_excerpt: 'upstream busy',
-        next_attempt_at: new Date(Date.now() + 30_000),
-      },
-      {
-        delivery_id: delivery.id,
-        attempt: 2,
-        status_code: null,
-        duration_ms: 5_000,
-        error: 'no answer within 5000 ms',
-        response_excerpt: null,
-        next_attempt_at: null,
-      },
-    ])
-    .execute();
-  return { endpoint, eventId, deliveryId: delivery.id };
 }
 
 describe('webhooks', () => {
@@ -112,7 +59,7 @@ describe('webhooks', () => {
   });
 
   it('shows the delivery log and sends a delivery again', async () => {
-    const { eventId, deliveryId } = await endpointWithFailedDelivery('https://log.example.com/hook');
+    const { eventId, deliveryId } = await endpointWithFailedDelivery(api.db, 'https://log.example.com/hook');
     await openWebhooks();
     const user = userEvent.setup();
     await user.click(
@@ -154,7 +101,7 @@ describe('webhooks', () => {
   });
 
   it('shows why the system disabled an endpoint, and re-enables it', async () => {
-    const { endpoint } = await endpointWithFailedDelivery('https://gone.example.com/hook');
+    const { endpoint } = await endpointWithFailedDelivery(api.db, 'https://gone.example.com/hook');
     await api.db
       .updateTable('webhook_endpoints')
       .set({ enabled: false, disabled_reason: 'the receiver answered 410 Gone', disabled_at: new Date() })
@@ -175,7 +122,7 @@ describe('webhooks', () => {
   });
 
   it('rotates the secret: the new one shown once, both signing for 24 hours; deletes after confirmation', async () => {
-    await endpointWithFailedDelivery('https://rotate.example.com/hook');
+    await endpointWithFailedDelivery(api.db, 'https://rotate.example.com/hook');
     await openWebhooks();
     const user = userEvent.setup();
     await user.click(

@@ -2,11 +2,11 @@ import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config
 import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
-import { createImportWorker } from './import-worker';
+import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
-// Boot and graceful close. Everything else lives in import-worker.ts.
+// Boot and graceful close; composes the two wings, imports/import-worker.ts and webhooks/webhook-worker.ts.
 readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = await createWorkerLogger(config);

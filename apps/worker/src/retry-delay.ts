@@ -1,30 +1,28 @@
-import type { MinimalJob } from 'bullmq';
-
-/** The longest a retry waits, whatever a Retry-After header asks: the next hourly run takes over then. */
-export const maxRetryDelayMs = 60 * 60 * 1000;
-
-/**
- * Delay before retry number `attemptsMade` (1 = first retry): exponential from `baseDelayMs`
- * (base, 2x, 4x, ...) with up to 20% jitter so retries of many feeds do not land together;
- * when the server sent Retry-After (429/503) and asked for longer, its wish wins. Capped at an hour.
- */
-export function retryDelayMs(
-  attemptsMade: number,
-  baseDelayMs: number,
-  retryAfterMs?: number,
-  random = Math.random,
-): number {
-  const exponential = baseDelayMs * 2 ** Math.max(0, attemptsMade - 1);
-  const jittered = Math.round(exponential * (0.8 + 0.2 * random()));
-  return Math.min(Math.max(jittered, retryAfterMs ?? 0), maxRetryDelayMs);
+/** How a job's retries spread out: each waits `factor` times the one before, jittered, and at most `maxMs`. */
+export interface Backoff {
+  factor: number;
+  /** The delay is scaled by 0.8 + jitter x random(): 20% below the exponential at least, `jitter` above that at most. */
+  jitter: number;
+  maxMs: number;
 }
 
-/** BullMQ backoff strategy for jobs whose backoff type is `feed-retry`. */
-export function feedRetryBackoff(defaultBaseDelayMs?: number) {
-  return (attemptsMade: number, _type?: string, error?: Error, job?: MinimalJob): number => {
-    const configured = (job?.opts.backoff as { delay?: number } | undefined)?.delay;
-    const base = defaultBaseDelayMs ?? configured ?? 30_000;
-    const retryAfter = (error as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
-    return retryDelayMs(attemptsMade, base, typeof retryAfter === 'number' ? retryAfter : undefined);
+/** Delay before retry number `retry` (1 = the first retry) from `baseMs`; `random` is Math.random but in tests. */
+export type RetryDelay = (
+  retry: number,
+  baseMs: number,
+  retryAfterMs?: number,
+  random?: () => number,
+) => number;
+
+/**
+ * The retry delay of one kind of job: `baseMs` x factor^(retry-1), jittered so the retries of many jobs failing
+ * together do not land together; when the server sent Retry-After and asked for longer, its wish wins; never
+ * past `maxMs`. The feed import and the webhooks each give their own numbers.
+ */
+export function retryDelay({ factor, jitter, maxMs }: Backoff): RetryDelay {
+  return (retry, baseMs, retryAfterMs, random = Math.random) => {
+    const exponential = baseMs * factor ** Math.max(0, retry - 1);
+    const jittered = Math.round(exponential * (0.8 + jitter * random()));
+    return Math.min(Math.max(jittered, retryAfterMs ?? 0), maxMs);
   };
 }

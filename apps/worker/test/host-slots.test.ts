@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisConnection } from '@newsroom/queue';
 import { entryPointCwd, testRedis, tsxLoader } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createHostSlots } from '../src/host-slots';
+import { createHostSlots } from '../src/imports/host-slots';
 import { createWorkerHarness, insertPublisher, waitForIdleQueue } from './support/worker-harness';
 
 // At most FEED_FETCHES_PER_HOST fetches at once per host, across every worker replica: two real worker

@@ -1,6 +1,6 @@
 import { readFeedFixture, startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { upsertImportScheduler } from '../src/import-worker';
+import { upsertImportScheduler } from '../src/imports/import-worker';
 import { createWorkerHarness, insertPublisher, waitForIdleQueue, waitForJob } from './support/worker-harness';
 
 const harness = await createWorkerHarness();

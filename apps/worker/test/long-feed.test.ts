@@ -1,6 +1,6 @@
 import { startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIG_FEED_BYTES } from '../src/jobs/fetch-feed.job';
+import { BIG_FEED_BYTES } from '../src/imports/fetch-feed.job';
 import { createWorkerHarness, insertPublisher, runFetch } from './support/worker-harness';
 
 const harness = await createWorkerHarness();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxRetryDelayMs, retryDelayMs } from '../src/retry-delay';
+import { maxRetryDelayMs, retryDelayMs } from '../src/imports/feed-retry-delay';
 
 const noJitter = () => 1;
 

@@ -3,7 +3,7 @@ import { loadWorkerConfig } from '@newsroom/config';
 import { createFeedImportQueue, createRedisConnection, feedImportSchedulerId } from '@newsroom/queue';
 import { createTestDatabase, type PrivateRedis, startPrivateRedis } from '@newsroom/test-support';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createImportWorker, type ImportWorker } from '../src/import-worker';
+import { createImportWorker, type ImportWorker } from '../src/imports/import-worker';
 
 // A private redis-server: these tests flush and replace it, which the shared one must never see.
 vi.setConfig({ testTimeout: 60_000 });

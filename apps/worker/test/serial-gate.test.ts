@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSerialGate } from '../src/serial-gate';
+import { createSerialGate } from '../src/imports/serial-gate';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { judgeAttempt } from '../src/jobs/deliver-webhook.job';
+import { judgeAttempt } from '../src/webhooks/deliver-webhook.job';
 import { maxWebhookRetryDelayMs, webhookRetryDelayMs } from '../src/webhooks/webhook-retry-delay';
 import { signWebhook } from '../src/webhooks/webhook-signature';
 

@@ -3,7 +3,7 @@ import { createMetricsRegistry, startMetricsServer } from '@newsroom/metrics';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { parsePrometheusText, startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWorkerMetrics } from '../src/metrics/worker-metrics';
+import { createWorkerMetrics } from '../src/imports/import-metrics';
 import { createWorkerHarness, insertPublisher, runFetch } from './support/worker-harness';
 
 // The worker's metrics, recorded by a worker built like main.ts builds one and scraped through the listener.

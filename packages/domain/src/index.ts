@@ -1,82 +1,175 @@
-export * from './articles/article';
-export * from './articles/article.repository';
-export * from './articles/article.service';
-export * from './articles/article-bulk.service';
-export * from './articles/article-host-sites.service';
-export * from './articles/article-lifecycle';
-export * from './articles/article-listing.repository';
-export * from './articles/article-lock.repository';
-export * from './articles/article-slug-check.service';
-export * from './articles/article-summary';
-export * from './articles/excerpt';
-export * from './articles/slug';
-export * from './articles/tags';
-export * from './changes/article-change';
-export * from './changes/article-change.repository';
-export * from './changes/article-change.service';
-export * from './db/create-db';
+// The domain's public surface, named: what the API, the worker, the CLI, the bench and the tests outside this package
+// use. A name not listed here is internal to the domain (its own tests import it from its module).
+export { type VersionedArticle } from './articles/article';
+export { insertArticle, replaceArticleSites } from './articles/article.repository';
+export {
+  changeArticleStatus,
+  createArticle,
+  deleteArticle,
+  editArticle,
+  getArticle,
+  maxReviewReasonLength,
+} from './articles/article.service';
+export { applyBulkArticleAction } from './articles/article-bulk.service';
+export { setArticleHostSites } from './articles/article-host-sites.service';
+export { type ArticleAction, reviewDecisions } from './articles/article-lifecycle';
+export {
+  countFilteredArticlesByStatus,
+  findArticleSummaries,
+  listArticleSummaries,
+} from './articles/article-listing.repository';
+export { checkArticleSlug } from './articles/article-slug-check.service';
+export { type ChangePosition } from './changes/article-change';
+export {
+  ChangesExpiredError,
+  currentChangePosition,
+  pruneArticleChanges,
+  readScopedChanges,
+  type ScopedChangeItem,
+  type ScopedChangePage,
+} from './changes/article-change.service';
+export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from './db/create-db';
 export { guardedSocket } from './db/guarded-socket';
-export * from './db/pg-errors';
-export * from './db/ping';
-export * from './db/prepared-statements';
-export * from './db/tables';
-export * from './errors';
-export * from './imports/feed-import.service';
-export * from './imports/import-decision';
-export * from './imports/import-rules';
-export * from './imports/imported-article';
-export * from './imports/imported-article.repository';
-export * from './published/client-article-json';
-export * from './published/label-slug';
-export * from './published/listing-source';
-export * from './published/plain-listing.repository';
-export * from './published/published-article';
-export * from './published/published-article.repository';
-export * from './published/published-article.service';
-export * from './published/published-listing';
-export * from './published/published-search.repository';
-export * from './published/published-taxonomy.repository';
-export * from './published/search-language';
-export * from './publishers/feed-health';
-export * from './publishers/feed-signals.service';
-export * from './publishers/fetch-schedule';
-export * from './publishers/publisher';
-export * from './publishers/publisher.repository';
-export * from './publishers/publisher.service';
-export * from './publishers/publisher-article';
-export * from './publishers/publisher-articles.repository';
-export * from './publishers/publisher-feed-settings.repository';
-export * from './publishers/publisher-feed-state.repository';
-export * from './publishers/publisher-history.repository';
-export * from './publishers/publisher-report';
-export * from './sessions/dashboard-session.service';
-export * from './shared/page';
-export * from './site-keys/site-key';
-export * from './site-keys/site-key.repository';
-export * from './site-keys/site-key.service';
-export * from './sites/article-url';
-export * from './sites/article-urls';
-export * from './sites/site';
-export * from './sites/site.repository';
-export * from './sites/site.service';
-export * from './sites/site-public-urls';
-export * from './syndication/sitemap.repository';
-export * from './users/administrator.service';
-export * from './users/login.service';
-export * from './users/password-change.service';
-export * from './users/password-hasher';
-export * from './users/password-replacement.service';
-export * from './users/user';
-export * from './users/user.repository';
-export * from './webhooks/feed-failed.service';
+export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
+export { pingDatabase } from './db/ping';
+export { type ArticleStatus, type Database, type UserRole } from './db/tables';
+export {
+  ConflictError,
+  DomainError,
+  DomainValidationError,
+  InvalidTransitionError,
+  NotFoundError,
+  VersionMismatchError,
+} from './errors';
+export { summariseFeedError } from './imports/feed-health';
+export {
+  getImportablePublisher,
+  getPublisherFeedSettings,
+  type ImportCounts,
+  importFeedItems,
+  recordUnchangedFeed,
+} from './imports/feed-import.service';
+export { type PreviewedItem, previewFeedItems } from './imports/feed-import-preview';
+export { dueBy, nextFetchAfter } from './imports/fetch-schedule';
+export { findImportedGuids } from './imports/imported-guids.repository';
+export {
+  findPublisherFeedSettings,
+  isImportable,
+  listImportablePublishers,
+} from './imports/publisher-feed-settings.repository';
+export { pauseAfterFailures } from './imports/publisher-feed-state.repository';
+export { clientArticleJson } from './published/client-article-json';
+export { labelSlug } from './published/label-slug';
+export { findListingOutline, streamPublishedArticles } from './published/listing-source';
+export { findPlainArticlesPage } from './published/plain-listing.repository';
+export { type PublishedArticle, type PublishedArticleVersion } from './published/published-article';
+export {
+  findPublishedArticleBySlug,
+  findPublishedArticlesByIds,
+} from './published/published-article.repository';
+export {
+  type ListingPageRequest,
+  listPublishedArticles,
+  listPublishedVersions,
+} from './published/published-article.service';
+export {
+  type Listing,
+  type ListingOutline,
+  type ListingPosition,
+  tagSlugsOf,
+} from './published/published-listing';
+export { countSearchMatches, searchCountCap } from './published/published-search.repository';
+export {
+  findTaxonomyTerms,
+  type Taxonomy,
+  type TaxonomyTerm,
+} from './published/published-taxonomy.repository';
+export { applySearchLanguage } from './published/search-language';
+export {
+  feedGoneError,
+  getPublisherHistory,
+  markFeedGone,
+  notePermanentRedirect,
+} from './publishers/feed-signals.service';
+export { type Publisher, type PublisherDetail } from './publishers/publisher';
+export { replacePublisherDefaultSites } from './publishers/publisher.repository';
+export {
+  approvePublisher,
+  createPublisher,
+  deletePublisher,
+  getPublisher,
+  isNewFeedAddress,
+  listArticlesOfPublisher,
+  listPublisherArticles,
+  listPublishers,
+  maxFeedUrlLength,
+  resumePublisherFeed,
+  saveOwnFeed,
+  saveOwnFeedReportingChange,
+  setPublisherDisabled,
+  updatePublisher,
+} from './publishers/publisher.service';
+export { listPublisherHistory } from './publishers/publisher-history.repository';
+export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
+export { type PageRequest } from './shared/page';
+export { digestApiKey, looksLikeSiteKey } from './site-keys/site-key';
+export { findSiteKeyOwnerByHash, recordSiteKeysUsed } from './site-keys/site-key.repository';
+export { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys/site-key.service';
+export { articleUrlOf } from './sites/article-url';
+export { type Site } from './sites/site';
+export {
+  findAllAllowedOrigins,
+  findSiteById,
+  listSites,
+  listSitesWithArticleCounts,
+  resolveSiteIds,
+} from './sites/site.repository';
+export { createSite, deleteSite, editSite, getSite } from './sites/site.service';
+export { publicBaseOf } from './sites/site-public-urls';
+export {
+  countPublishedOnSite,
+  findNewsSitemapEntries,
+  findSitemapEntries,
+  type NewsSitemapEntry,
+  type SitemapEntry,
+} from './syndication/sitemap.repository';
+export { ensureAdministrator } from './users/administrator.service';
+export { verifyCredentials } from './users/login.service';
+export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
+export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';
+export {
+  endDashboardSession,
+  resumeDashboardSession,
+  startDashboardSession,
+} from './users/sessions/dashboard-session.service';
+export { type User } from './users/user';
+export { findActiveUserById } from './users/user.repository';
+export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';
 export {
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
   findDueWebhookDeliveries,
 } from './webhooks/webhook-attempt.repository';
-export * from './webhooks/webhook-delivery';
-export * from './webhooks/webhook-delivery.service';
-export * from './webhooks/webhook-endpoint';
-export * from './webhooks/webhook-endpoint.service';
-export * from './webhooks/webhook-event';
-export * from './webhooks/webhook-relay.service';
+export {
+  type ClaimedWebhookDelivery,
+  type DueWebhookDelivery,
+  type WebhookAttemptResult,
+} from './webhooks/webhook-delivery';
+export {
+  listWebhookDeliveries,
+  listWebhookDeliveryAttempts,
+  pruneWebhookEvents,
+  recordWebhookAttempt,
+  resendWebhookDelivery,
+} from './webhooks/webhook-delivery.service';
+export { type WebhookEventType, webhookEventTypes } from './webhooks/webhook-endpoint';
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  editWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+} from './webhooks/webhook-endpoint.service';
+export { type FeedFailure } from './webhooks/webhook-event';
+export { relayArticleChanges } from './webhooks/webhook-relay.service';

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
-  type ArticleChange,
   type ChangePosition,
   ChangesExpiredError,
   changeArticleStatus,
@@ -12,13 +11,13 @@ import {
   deleteArticle,
   deleteSite,
   editArticle,
-  findArticleChangesAfter,
   importFeedItems,
-  nilUuid,
   pruneArticleChanges,
   readScopedChanges,
   setArticleHostSites,
 } from '../src';
+import { type ArticleChange, nilUuid } from '../src/changes/article-change';
+import { findArticleChangesAfter } from '../src/changes/article-change.repository';
 import { feedItem } from './support/feed-items';
 
 // A test waits (bounded) while another session's open transaction holds the feed back: see the waits below.

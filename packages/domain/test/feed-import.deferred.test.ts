@@ -1,8 +1,8 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importBatchSize, importFeedItems, recordUnchangedFeed } from '../src/imports/feed-import.service';
+import { dueBy, nextFetchAfter } from '../src/imports/fetch-schedule';
 import type { DeferredFeedItem } from '../src/imports/imported-article';
-import { dueBy, nextFetchAfter } from '../src/publishers/fetch-schedule';
 import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();

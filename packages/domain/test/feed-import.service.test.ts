@@ -5,14 +5,14 @@ import {
   getImportablePublisher,
   getPublisherFeedSettings,
   importFeedItems,
-  previewFeedImport,
 } from '../src/imports/feed-import.service';
+import { previewFeedImport } from '../src/imports/feed-import-preview';
 import type { ImportableFeedItem } from '../src/imports/imported-article';
 import {
   findPublisherFeedSettings,
   listImportablePublisherIds,
-} from '../src/publishers/publisher-feed-settings.repository';
-import { recordFeedFetchFailure } from '../src/publishers/publisher-feed-state.repository';
+} from '../src/imports/publisher-feed-settings.repository';
+import { recordFeedFetchFailure } from '../src/imports/publisher-feed-state.repository';
 import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();

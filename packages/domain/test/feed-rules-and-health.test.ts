@@ -1,18 +1,15 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isQuiet } from '../src/imports/feed-health';
 import { importBatchSize, importFeedItems } from '../src/imports/feed-import.service';
 import type { ImportableFeedItem } from '../src/imports/imported-article';
-import { isQuiet } from '../src/publishers/feed-health';
-import { findPublisherById } from '../src/publishers/publisher.repository';
-import { resumePublisherFeed, updatePublisher } from '../src/publishers/publisher.service';
 import {
   findPublisherFeedSettings,
   listImportablePublisherIds,
-} from '../src/publishers/publisher-feed-settings.repository';
-import {
-  pauseAfterFailures,
-  recordFeedFetchFailure,
-} from '../src/publishers/publisher-feed-state.repository';
+} from '../src/imports/publisher-feed-settings.repository';
+import { pauseAfterFailures, recordFeedFetchFailure } from '../src/imports/publisher-feed-state.repository';
+import { findPublisherById } from '../src/publishers/publisher.repository';
+import { resumePublisherFeed, updatePublisher } from '../src/publishers/publisher.service';
 import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();

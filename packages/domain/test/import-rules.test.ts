@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultImportRules, type ImportRules, validateImportRules } from '../src/import-rules';
 import { decideByKeywords, decideFeedItems, itemText, oldestPositions } from '../src/imports/import-decision';
-import { defaultImportRules, type ImportRules, validateImportRules } from '../src/imports/import-rules';
 import { type ImportableFeedItem, importedTags, toImportedArticle } from '../src/imports/imported-article';
 
 const rules = (overrides: Partial<ImportRules>): ImportRules => validateImportRules(overrides);

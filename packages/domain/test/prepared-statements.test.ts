@@ -4,7 +4,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   createDb,
   type Db,
-  executePrepared,
   findListingOutline,
   findPublishedArticleBySlug,
   findPublishedArticlesByIds,
@@ -12,6 +11,7 @@ import {
   listPublishedArticles,
   listPublishedVersions,
 } from '../src';
+import { executePrepared } from '../src/db/prepared-statements';
 
 // DATABASE_PREPARED_STATEMENTS: on, the hottest reads run as named prepared statements on their connection;
 // off (PgBouncer in transaction mode), the same reads run as unnamed statements and answer the same.

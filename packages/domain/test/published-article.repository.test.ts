@@ -4,17 +4,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   changeArticleStatus,
   createDb,
-  executePreparedTemplate,
   findListingOutline,
   findPublishedArticleBySlug,
   findPublishedArticlesByIds,
   type Listing,
-  listingAnchorStep,
   listPublishedArticles,
   listPublishedVersions,
   replaceArticleSites,
   streamPublishedArticles,
 } from '../src';
+import { executePreparedTemplate } from '../src/db/prepared-statements';
+import { listingAnchorStep } from '../src/published/published-listing';
 
 const { db, url, destroy } = await createTestDatabase();
 afterAll(destroy);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ListingOutline, listingAnchorStep, seekPosition } from '../src';
+import type { ListingOutline } from '../src';
+import { listingAnchorStep, seekPosition } from '../src/published/published-listing';
 
 const position = (n: number) => ({ publishedAt: new Date(1_000_000 - n), id: `id-${n}` });
 const outlineOf = (total: number): ListingOutline => ({

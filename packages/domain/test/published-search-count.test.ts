@@ -4,14 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   countSearchMatches,
   findListingOutline,
-  findSearchOutline,
   type Listing,
   listPublishedArticles,
   listPublishedVersions,
-  rankedMatches,
-  type SearchTest,
   searchCountCap,
 } from '../src';
+import type { SearchTest } from '../src/published/published-filters';
+import { findSearchOutline, rankedMatches } from '../src/published/published-search.repository';
 
 const { db, destroy } = await createTestDatabase();
 afterAll(destroy);

@@ -1,13 +1,8 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type Listing,
-  listPublishedArticles,
-  listPublishedVersions,
-  rankedMatches,
-  streamPublishedArticles,
-} from '../src';
+import { type Listing, listPublishedArticles, listPublishedVersions, streamPublishedArticles } from '../src';
+import { rankedMatches } from '../src/published/published-search.repository';
 
 const { db, destroy } = await createTestDatabase();
 afterAll(destroy);

@@ -1,7 +1,6 @@
+import { isPublicImageUrl } from '@newsroom/egress';
+import { firstImageSource, type ImagePolicy, toAbsoluteHttpUrl } from '@newsroom/html';
 import type FeedParser from 'feedparser';
-import { isPublicImageUrl } from './address-policy';
-import { toAbsoluteHttpUrl } from './feed-url';
-import { firstImageSource, type ImagePolicy } from './sanitize-body';
 
 /** The item's pictures: `image` is the largest known, `thumbnail` the smallest; either falls back to the other. */
 export interface ItemImages {

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PLACEHOLDER_BASE } from '@newsroom/html';
 import FeedParser from 'feedparser';
 import { FeedError } from './feed-error';
-import { PLACEHOLDER_BASE } from './feed-url';
 import { saxStreamOf } from './feedparser-internals';
 
 // Characters handed to the XML parser per step when the text is one string (decodeFeedChunks cuts its

@@ -1,3 +1,5 @@
+import { findInCauses } from '@newsroom/egress';
+
 /** Stable machine-readable reasons a feed could not be fetched or read. */
 export type FeedErrorCode =
   | 'INVALID_URL'
@@ -55,10 +57,5 @@ export class FeedError extends Error {
 
 /** Finds a FeedError in an error's cause chain (undici may wrap errors raised inside its connector). */
 export function findFeedError(error: unknown): FeedError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current instanceof FeedError) return current;
-    current = current.cause;
-  }
-  return undefined;
+  return findInCauses(error, FeedError);
 }

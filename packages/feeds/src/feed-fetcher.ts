@@ -1,7 +1,13 @@
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { type AddressPolicy, isPublicAddress } from './address-policy';
-import { createDecoders } from './decompress';
+import {
+  type AddressPolicy,
+  createGuardedAgent,
+  type DecompressedBody,
+  isPublicAddress,
+  openDecompressed,
+  readCappedBody,
+  readCappedPieces,
+} from '@newsroom/egress';
 import type { FeedError } from './feed-error';
 import {
   type FeedNotModified,
@@ -9,8 +15,6 @@ import {
   type FetchFeedRequest,
   fetchFollowingRedirects,
 } from './feed-request';
-import { createGuardedAgent } from './guarded-agent';
-import { asCorruptCompression, readCappedBody, tooLargeError } from './read-capped-body';
 import { toFetchError } from './to-fetch-error';
 
 export type { FeedNotModified, FetchedFeed, FetchFeedRequest } from './feed-request';
@@ -125,45 +129,30 @@ export function createFeedFetcher(options: FeedFetcherOptions = {}): FeedFetcher
       }
       if (response.notModified) return response;
       const { body, encoding, ...meta } = response;
-      let decoders: ReturnType<typeof createDecoders>;
+      let decompressed: DecompressedBody;
       try {
-        decoders = createDecoders(encoding);
+        decompressed = openDecompressed(body, encoding);
       } catch (error) {
-        body.destroy();
         throw toError(error);
       }
-      const decoded: Readable = decoders.length
-        ? (decoders.reduce<Readable>((source, decoder) => source.pipe(decoder), body) as Readable)
-        : body;
-      // pipe() does not forward errors: any stage failing ends the last one with that error.
-      for (const stage of [body, ...decoders]) stage.on('error', (error) => decoded.destroy(error));
       return {
         ...meta,
-        body: cappedPieces(decoded, settings.maxBytes, toError),
-        close() {
-          for (const stage of [body, ...decoders]) stage.destroy();
-        },
+        body: withFetchErrors(readCappedPieces(decompressed.body, settings.maxBytes), toError),
+        close: decompressed.close,
       };
     },
     close: () => agent.close(),
   };
 }
 
-/** The decompressed body's pieces, failing with TOO_LARGE past maxBytes and only ever with FeedError. */
-async function* cappedPieces(
-  body: Readable,
-  maxBytes: number,
+/** The pieces as they come, failing only with FeedError (egress refusals put in the feed's words). */
+async function* withFetchErrors(
+  pieces: AsyncIterable<Buffer>,
   toError: (error: unknown) => FeedError,
 ): AsyncGenerator<Buffer> {
-  let total = 0;
   try {
-    for await (const piece of body as AsyncIterable<Buffer>) {
-      total += piece.length;
-      if (total > maxBytes) throw tooLargeError(maxBytes);
-      yield piece;
-    }
+    yield* pieces;
   } catch (error) {
-    body.destroy();
-    throw toError(asCorruptCompression(error));
+    throw toError(error);
   }
 }

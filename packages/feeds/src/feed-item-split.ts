@@ -1,4 +1,4 @@
-import { collapseWhitespace } from './html-text';
+import { collapseWhitespace } from '@newsroom/html';
 
 /**
  * A feed body cut at its items without parsing it: the bytes before the first item, each item's bytes

@@ -1,15 +1,20 @@
 import type { Readable } from 'node:stream';
+import {
+  type AddressPolicy,
+  isIpLiteral,
+  refusedAddressError,
+  stripBrackets,
+  tooLargeError,
+} from '@newsroom/egress';
 import { type Dispatcher, request } from 'undici';
-import { type AddressPolicy, isIpLiteral, stripBrackets } from './address-policy';
 import { FeedError } from './feed-error';
 import { parseFeedUrl } from './feed-url';
-import { refusedAddressError } from './guarded-agent';
 import { httpStatusError } from './http-status-error';
-import { tooLargeError } from './read-capped-body';
 import { headerRefreshSeconds } from './refresh-hints';
 
 // One fetch of a feed up to its body: the conditional GET, the redirects followed by hand (each hop's address
-// checked), 304 and error statuses. feed-fetcher.ts reads the body under the deadline and the size cap.
+// checked), 304 and error statuses. feed-fetcher.ts reads the body under the deadline and the size cap. The
+// refusals thrown here are @newsroom/egress's; toFetchError puts them in the feed's words.
 
 /** What to fetch, with the validators stored from the previous fetch. */
 export interface FetchFeedRequest {

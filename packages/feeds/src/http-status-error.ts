@@ -1,5 +1,5 @@
+import { parseRetryAfter } from '@newsroom/egress';
 import { FeedError } from './feed-error';
-import { parseRetryAfter } from './retry-after';
 
 // Client errors a later retry can fix: timeouts, "too early" and rate limiting.
 const TRANSIENT_CLIENT_STATUSES: ReadonlySet<number> = new Set([408, 425, 429]);

@@ -1,4 +1,3 @@
-export { type AddressPolicy, isPublicAddress, isPublicHttpUrl } from './address-policy';
 export { type DecodedFeedBody, decodeFeedBody } from './decode-feed-body';
 export { type FeedEntry, streamFeedEntries } from './feed-entries';
 export { FeedError, type FeedErrorCode } from './feed-error';
@@ -19,11 +18,7 @@ export {
 } from './feed-fetcher';
 export type { FeedItem } from './feed-item';
 export { type FeedItemSplit, splitFeedItems, withItemsLeftOut } from './feed-item-split';
-export { createGuardedAgent, type GuardedAgentOptions } from './guarded-agent';
-export { htmlToText, titleToText, truncateText } from './html-text';
 export { type FeedStream, type ParsedFeed, type ParseFeedOptions, parseFeed, streamFeed } from './parse-feed';
 export { type FeedContent, type ReadFeedOptions, type ReadFeedResult, readFeed } from './read-feed';
 export { type FeedPreviewContent, type FeedPreviewOptions, readFeedPreview } from './read-feed-preview';
 export { feedRefreshSeconds, headerRefreshSeconds } from './refresh-hints';
-export { parseRetryAfter } from './retry-after';
-export { sanitizeBody } from './sanitize-body';

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
+import {
+  collapseWhitespace,
+  htmlToText,
+  type ImagePolicy,
+  isPlaceholderUrl,
+  sanitizeBody,
+  titleToText,
+  toAbsoluteHttpUrl,
+  truncateText,
+} from '@newsroom/html';
 import type FeedParser from 'feedparser';
 import { extractImages } from './extract-images';
 import type { FeedItem } from './feed-item';
-import { isPlaceholderUrl, toAbsoluteHttpUrl } from './feed-url';
-import { collapseWhitespace, htmlToText, titleToText, truncateText } from './html-text';
-import { type ImagePolicy, sanitizeBody } from './sanitize-body';
 
 export const MAX_TITLE_LENGTH = 500;
 export const MAX_CATEGORIES = 20;

@@ -1,7 +1,6 @@
+import { htmlToText, toAbsoluteHttpUrl, truncateText } from '@newsroom/html';
 import { type FeedDocument, openFeedDocument } from './feed-document';
 import type { FeedItem } from './feed-item';
-import { toAbsoluteHttpUrl } from './feed-url';
-import { htmlToText, truncateText } from './html-text';
 import { looksLikeJsonFeed, openJsonFeedDocument } from './json-feed-document';
 import { MAX_TITLE_LENGTH, normaliseItem } from './normalise-item';
 import { openFeedBody } from './open-feed-body';

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PLACEHOLDER_BASE } from '@newsroom/html';
+import { loadUnpatched } from '@newsroom/test-support/unpatched-module';
 import FeedParser from 'feedparser';
 import { describe, expect, it } from 'vitest';
 import { generateFeed } from '../../../bench/feed-generator';
-import { PLACEHOLDER_BASE } from '../src/feed-url';
 import { FIXTURES_DIR, readFixture } from './support/local-server';
-import { loadUnpatched } from './support/unpatched-module';
 
 // patches/feedparser@2.6.0.patch: resolveHtmlUris copies the text between tags in slices; handleCloseTag
 // keeps no raw node of an item it has emitted in the item's parent; an option `position` is passed to sax (our code

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadUnpatched } from '@newsroom/test-support/unpatched-module';
 import sax from 'sax';
 import { describe, expect, it } from 'vitest';
 import { generateFeed } from '../../../bench/feed-generator';
 import { FIXTURES_DIR, readFixture } from './support/local-server';
-import { loadUnpatched } from './support/unpatched-module';
 
 // patches/sax@1.4.3.patch: with position counting off (feedparser's `position: false`, which
 // feed-document.ts sets), sax's text and CDATA states jump to the next '<' / '&' / ']', its tag and

@@ -5,9 +5,10 @@ const html5Namespace = htmlNamespaces.NS.HTML;
 // The hostile HTML corpus: markup that tries to get something executable (script, event handler,
 // javascript:/data: URL, frame, style, form, meta refresh, base) past an HTML sanitiser, or to confuse its
 // parser (broken nesting, unclosed tags, entity and whitespace obfuscation, raw-text elements, namespaces).
-// sanitize-html is our XSS boundary (packages/feeds sanitizeBody, which the API also applies to stored
-// article bodies): the API's tests check that none of this survives a write, and the sanitize-html patch's
-// equivalence test runs all of it through the patched and the unpatched library.
+// sanitize-html is our XSS boundary (packages/html sanitizeBody, which the API also applies to stored
+// article bodies): packages/html's hostile-html.test.ts runs it straight through sanitizeBody, the API's tests check
+// that none of this survives a write, and the sanitize-html patch's equivalence test runs all of it through the
+// patched and the unpatched library.
 
 /** What an attacker holding an administrator's token (or forging a request) would try to store as an article body. */
 export const STORED_BODY_ATTACKS: readonly string[] = [

@@ -1,7 +1,7 @@
-import { sanitizeBody } from '@newsroom/feeds';
+import { sanitizeBody } from '@newsroom/html';
 
 /**
- * Article bodies written through the API get the allowlist of imported feed items (packages/feeds
+ * Article bodies written through the API get the allowlist of imported feed items (packages/html
  * sanitizeBody): child sites render this HTML, so neither an administrator's stolen token nor a forged
  * request may store a script. Applied on write, here, by every route that takes a body (create, edit).
  * There is no base URL: relative links and images are dropped (editors insert absolute URLs).

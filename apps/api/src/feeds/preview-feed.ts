@@ -1,9 +1,4 @@
-import {
-  findImportedGuids,
-  getPublisherFeedSettings,
-  type PreviewedItem,
-  previewFeedImport,
-} from '@newsroom/domain';
+import { getPublisherFeedSettings, type PreviewedItem, previewFeedItems } from '@newsroom/domain';
 import { FeedError, readFeedPreview } from '@newsroom/feeds';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error';
@@ -60,14 +55,9 @@ export async function previewFeed(
         );
         if (feed.notModified)
           throw new HttpError(502, 'BAD_RESPONSE', 'The feed server answered 304 to a plain request');
-        const known = await findImportedGuids(
-          app.db,
-          publisher.id,
-          feed.items.map((item) => item.guid),
-        );
         return {
           title: feed.title,
-          items: previewFeedImport(publisher, feed.items, new Date(), known).map(toPreviewArticle),
+          items: (await previewFeedItems(app.db, publisher, feed.items)).map(toPreviewArticle),
         };
       } catch (error) {
         if (error instanceof FeedError) throw new HttpError(422, error.code, error.message);

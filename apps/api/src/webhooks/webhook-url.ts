@@ -1,4 +1,4 @@
-import { isPublicHttpUrl } from '@newsroom/feeds';
+import { isPublicHttpUrl } from '@newsroom/egress';
 import { HttpError } from '../http-error';
 
 /**

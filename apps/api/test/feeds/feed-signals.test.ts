@@ -2,7 +2,7 @@ import { loadWorkerConfig } from '@newsroom/config';
 import { createRedisConnection } from '@newsroom/queue';
 import { startFeedServer } from '@newsroom/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createImportWorker } from '../../../worker/src/import-worker';
+import { createImportWorker } from '../../../worker/src/imports/import-worker';
 import { bearer, insertAdmin, insertPublisher } from '../support/dashboard-accounts';
 import { createTestApp } from '../support/test-app';
 

@@ -25,4 +25,8 @@ const children = ['first', 'second'].map((label) => ({
     env: { ...process.env, CHILD_LABEL: label },
   }),
 }));
-process.exit(await supervise(children, (line) => process.stdout.write(line)));
+const code = await supervise(children, (line) => process.stdout.write(line));
+// As scripts/start.ts closes the embedded upload store after the children: a moment in which a late signal can come.
+console.log(`closing ${process.pid}`);
+await new Promise((resolve) => setTimeout(resolve, 500));
+process.exit(code);

@@ -1,9 +1,8 @@
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { type Session, useSignOut } from '../api/session';
 import { Button } from '../components/button';
-import { useSignOut } from '../features/auth';
 import { PendingCountBadge } from '../features/review';
-import type { Session } from '../lib/api-types';
 import { sectionOf } from './nav-section';
 import './app-shell.css';
 

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { sessionKeys } from '../api/session';
 import { type ShowToast, Toaster, useToast } from '../components/toaster';
-import { ReauthDialog, sessionKey } from '../features/auth';
-import { setCsrfToken } from '../lib/api-client';
+import { ReauthDialog } from '../features/auth';
 import { ApiError, errorMessage } from '../lib/api-error';
+import { setCsrfToken } from '../lib/csrf-token';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -17,7 +18,7 @@ export function createDashboard() {
   const toasts: { show: ShowToast } = { show: () => {} };
   const signedOut = () => {
     setCsrfToken(null);
-    queryClient.setQueryData(sessionKey, null);
+    queryClient.setQueryData(sessionKeys.session, null);
     const { pathname, href } = router.state.location;
     // The signed-in views are gone with the session: an editor's "leave without saving?" cannot hold
     // them (its text stays in the browser's copy, offered back when the editor opens again).
@@ -29,7 +30,7 @@ export function createDashboard() {
     onMutationError: (error) => {
       // Another tab signed in as someone else (new cookie, new token): read the session again.
       if (error instanceof ApiError && error.code === 'CSRF_TOKEN_INVALID') {
-        void queryClient.invalidateQueries({ queryKey: sessionKey });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
         return toasts.show({ kind: 'error', title: 'Your session changed. Try again.' });
       }
       // The form puts each field's problem next to it; the toast only points there.

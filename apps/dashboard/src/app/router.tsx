@@ -11,10 +11,11 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { type Role, sessionQuery } from '../api/session';
 import { EmptyState } from '../components/states';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
-import { homeOf, LoginPage, NotAllowedPage, sessionQuery } from '../features/auth';
+import { homeOf, LoginPage, NotAllowedPage } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
 import { CreatePublisherPage } from '../features/publishers/routes/create-publisher-page';
@@ -22,7 +23,6 @@ import { PublisherPage } from '../features/publishers/routes/publisher-page';
 import { PublishersPage } from '../features/publishers/routes/publishers-page';
 import { validatePublishersSearch } from '../features/publishers/routes/publishers-search';
 import { validateReviewSearch } from '../features/review/search';
-import type { Role } from '../lib/api-types';
 import { AppShell } from './app-shell';
 import { RouteFocus } from './route-focus';
 

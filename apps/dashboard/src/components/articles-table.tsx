@@ -1,4 +1,4 @@
-import type { PublisherArticle } from '../lib/api-types';
+import type { PublisherArticle } from '../api/publishers';
 import { formatDateTime } from '../lib/format';
 import { ArticleStatusBadge } from './status-badge';
 

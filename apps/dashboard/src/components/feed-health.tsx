@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FeedHealth as FeedHealthFacts } from '../lib/api-types';
+import type { FeedHealth as FeedHealthFacts } from '../api/publishers';
 import { formatDateTime, formatDuration, formatRelative } from '../lib/format';
 
 const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} (${formatRelative(iso)})` : 'never');

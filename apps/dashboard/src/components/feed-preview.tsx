@@ -1,4 +1,4 @@
-import type { FeedPreview, PreviewArticle } from '../lib/api-types';
+import type { FeedPreview, PreviewArticle } from '../api/publishers';
 import { formatDateTime } from '../lib/format';
 import { Badge, type BadgeTone } from './status-badge';
 import './feed-preview.css';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { generatePassword } from '../lib/generate-password';
 import { Button } from './button';
 import { TextField } from './text-field';
@@ -10,18 +10,21 @@ export function PasswordField({
   onChange,
   error,
   name = 'password',
+  inputRef,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
   name?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
       label={label}
       name={name}
+      ref={inputRef}
       type={visible ? 'text' : 'password'}
       autoComplete="new-password"
       required

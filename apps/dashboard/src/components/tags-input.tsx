@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { TextField } from './text-field';
 
 /** Tags typed as a comma-separated list (the API trims and de-duplicates them). */
@@ -7,17 +8,20 @@ export function TagsInput({
   onChange,
   error,
   hint = 'Separate tags with commas.',
+  inputRef,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
   hint?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <TextField
       label={label}
       name="tags"
+      ref={inputRef}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}

@@ -1,5 +1,10 @@
-import type { ErrorBody, FieldIssue } from './api-types';
+import type { Schema } from './api-shapes';
 import { describeIssues } from './validation-words';
+
+/** The house error body (`{ code, message, details }`), as the API's `Error` schema says. */
+export type ErrorBody = Schema<'Error'>;
+/** One field's problem in a validation error's `details`. */
+export type FieldIssue = NonNullable<ErrorBody['details']>[number];
 
 /** A failed API call, with the house error shape (`code`, `message`, `details` per field). */
 export class ApiError extends Error {

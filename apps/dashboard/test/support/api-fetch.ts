@@ -13,20 +13,25 @@ export function injectFetch(app: App) {
   const networkFetch = globalThis.fetch;
 
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (new URL(url, window.location.href).origin !== window.location.origin)
-      return networkFetch(input, init);
+    const address = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      window.location.href,
+    );
+    if (address.origin !== window.location.origin) return networkFetch(input, init);
+    // The dashboard's client sends a Request (openapi-fetch); a test sends a path and its init.
+    const sent = await sentRequest(input, init);
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
+    sent.headers.forEach((value, key) => {
       headers[key] = value;
     });
     if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const method = (init.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const method = sent.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const url = address.pathname + address.search;
     const response = await app.inject({
       method,
       url,
       headers,
-      ...(typeof init.body === 'string' && { payload: init.body }),
+      ...(sent.body !== undefined && { payload: sent.body }),
     });
     for (const cookie of response.cookies) {
       const expired =
@@ -48,4 +53,17 @@ export function injectFetch(app: App) {
   };
 
   return { fetch, jar, calls };
+}
+
+/** The method, headers and text body of a fetch, whether it was given a Request or a path and an init. */
+export async function sentRequest(
+  input: RequestInfo | URL,
+  init: RequestInit = {},
+): Promise<{ method: string; headers: Headers; body: string | undefined }> {
+  if (input instanceof Request) {
+    const body = input.body ? await input.clone().text() : undefined;
+    return { method: input.method, headers: input.headers, body };
+  }
+  const body = typeof init.body === 'string' ? init.body : undefined;
+  return { method: init.method ?? 'GET', headers: new Headers(init.headers), body };
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { App, createDashboard } from '../../src/app/app';
-import { setCsrfToken } from '../../src/lib/api-client';
+import { setCsrfToken } from '../../src/lib/csrf-token';
 
 /** The whole dashboard (real router, query cache and toasts) opened at `path`, as a browser would. */
 export function renderDashboard(path: string) {

@@ -32,12 +32,3 @@ export function startPeriodic(task: () => Promise<void>, intervalMs: number): Pe
     },
   };
 }
-
-/** Resolves or rejects with `promise`, or rejects after `ms` (the promise itself is not cancelled). */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -1,3 +1,5 @@
+import { retryDelay } from '../retry-delay';
+
 /** The longest wait between two attempts, whatever a Retry-After asks. */
 export const maxWebhookRetryDelayMs = 12 * 60 * 60 * 1000;
 
@@ -7,13 +9,4 @@ export const maxWebhookRetryDelayMs = 12 * 60 * 60 * 1000;
  * With the defaults (30 s base, 8 attempts) the attempts span about a day: 0, 30 s, 2.5 min, 10.5 min,
  * 43 min, 2.8 h, 11.4 h, 23.4 h.
  */
-export function webhookRetryDelayMs(
-  retry: number,
-  baseMs: number,
-  retryAfterMs?: number,
-  random = Math.random,
-): number {
-  const exponential = baseMs * 4 ** Math.max(0, retry - 1);
-  const jittered = Math.round(exponential * (0.8 + 0.4 * random()));
-  return Math.min(Math.max(jittered, retryAfterMs ?? 0), maxWebhookRetryDelayMs);
-}
+export const webhookRetryDelayMs = retryDelay({ factor: 4, jitter: 0.4, maxMs: maxWebhookRetryDelayMs });

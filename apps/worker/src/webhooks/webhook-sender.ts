@@ -1,4 +1,4 @@
-import { type AddressPolicy, createGuardedAgent, isPublicAddress, parseRetryAfter } from '@newsroom/feeds';
+import { type AddressPolicy, createGuardedAgent, isPublicAddress, parseRetryAfter } from '@newsroom/egress';
 import { type Dispatcher, request } from 'undici';
 
 /** What one POST to a receiver came to. */
@@ -55,7 +55,7 @@ async function readExcerpt(body: Dispatcher.ResponseData['body']): Promise<strin
 }
 
 /**
- * Sends webhooks through the feeds' guarded agent: every connection is checked against the address policy
+ * Sends webhooks through @newsroom/egress's guarded agent: every connection is checked against the address policy
  * at connect time (private, loopback, link-local and metadata addresses refused unless
  * `allowPrivateAddresses`), redirects are not followed, and the whole attempt (connect, headers, body) is
  * cut after `timeoutMs`.

@@ -6,7 +6,7 @@ import {
   pruneWebhookEvents,
   relayArticleChanges,
 } from '@newsroom/domain';
-import type { AddressPolicy } from '@newsroom/feeds';
+import type { AddressPolicy } from '@newsroom/egress';
 import {
   createWebhookDeliveryQueue,
   type DeliverWebhookJob,
@@ -18,8 +18,9 @@ import {
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
-import { deliverWebhookJob } from '../jobs/deliver-webhook.job';
-import { type Periodic, startPeriodic, withTimeout } from './periodic';
+import { withTimeout } from '../with-timeout';
+import { deliverWebhookJob } from './deliver-webhook.job';
+import { type Periodic, startPeriodic } from './periodic';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 export interface WebhookWorkerOptions {
@@ -86,7 +87,7 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
     await withTimeout(
       enqueueWebhookAttempts(queue, deliveries),
       enqueueTimeoutMs,
-      'queueing webhook attempts',
+      `queueing webhook attempts took longer than ${enqueueTimeoutMs} ms`,
     );
   };
 

@@ -3,7 +3,11 @@ import type { Db } from '@newsroom/domain';
 import { createFeedImportQueue, createRedisConnection, type FeedImportQueue } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
 import type { Redis } from 'ioredis';
-import { createImportWorker, type ImportWorker, type ImportWorkerOptions } from '../../src/import-worker';
+import {
+  createImportWorker,
+  type ImportWorker,
+  type ImportWorkerOptions,
+} from '../../src/imports/import-worker';
 
 export interface WorkerHarness {
   db: Db;

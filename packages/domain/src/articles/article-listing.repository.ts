@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { ArticleStatus } from '../db/tables';
-import { type ArticleCounts, toArticleCounts } from '../publishers/publisher';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
 import { hostSitesOf } from './article.repository';
+import { type ArticleCounts, toArticleCounts } from './article-counts';
 import { type ArticleSummary, toArticleSummary } from './article-summary';
 
 export interface ArticleFilter {

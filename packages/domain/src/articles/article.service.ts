@@ -1,3 +1,4 @@
+import { excerptFromHtml } from '@newsroom/html';
 import type { Db, DbOrTx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ConflictError, DomainValidationError, NotFoundError, VersionMismatchError } from '../errors';
@@ -21,7 +22,6 @@ import {
   type ReviewDecision,
   reviewDecisions,
 } from './article-lifecycle';
-import { excerptFromHtml } from './excerpt';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
 

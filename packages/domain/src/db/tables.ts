@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ImportRules } from '../imports/import-rules';
+import type { ImportRules } from '../import-rules';
 
 /** A timestamp column: read as Date, written as Date or SQL, defaulted by Postgres where Generated. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

@@ -1,23 +1,15 @@
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
+import { inBatches } from '../shared/in-batches';
+import { ImportRun, importBatchSize } from './import-run';
+import type { FeedItemSource } from './imported-article';
+import { findPublisherFeedSettings, type PublisherFeedSettings } from './publisher-feed-settings.repository';
 import {
-  findPublisherFeedSettings,
-  type PublisherFeedSettings,
-} from '../publishers/publisher-feed-settings.repository';
-import {
+  type FetchState,
   forgetFeedValidators,
   recordFeedFetchSuccess,
   startFeedImport,
-} from '../publishers/publisher-feed-state.repository';
-import { inBatches } from '../shared/in-batches';
-import { decideFeedItems, type ItemDecision } from './import-decision';
-import { ImportRun, importBatchSize } from './import-run';
-import {
-  type FeedItemSource,
-  type ImportableFeedItem,
-  type ImportedArticleDraft,
-  toImportedArticle,
-} from './imported-article';
+} from './publisher-feed-state.repository';
 
 export { importBatchSize } from './import-run';
 export type { FeedItemSource } from './imported-article';
@@ -38,16 +30,6 @@ export type FetchedFeedItems = FetchState &
         alreadyImported?: number;
       }
   );
-
-/**
- * What else a fetch leaves on the publisher, stored with the validators (undefined: keep what is stored):
- * the body's hash, the feed's own refresh hint and when the hourly run should fetch it next.
- */
-export interface FetchState {
-  bodyHash?: string | null;
-  feedRefreshSeconds?: number | null;
-  nextFetchAfter?: Date | null;
-}
 
 /**
  * Result of importing one feed. `skipped` = items already imported (or repeated within the feed);
@@ -157,31 +139,6 @@ export async function getPublisherFeedSettings(
   const publisher = await findPublisherFeedSettings(db, publisherId);
   if (!publisher) throw new NotFoundError('publisher', publisherId);
   return publisher;
-}
-
-/** One previewed item: the article it would become and what the publisher's rules decide about it. */
-export interface PreviewedItem {
-  article: ImportedArticleDraft;
-  decision: ItemDecision;
-}
-
-/**
- * What an import of `items` would do for the publisher, without saving anything (the test-feed
- * preview): per item, the article it would become and the decision of the rules (decideFeedItems,
- * the import's own), `alreadyImported` being the guids the publisher has. The per-fetch cap applies
- * to the items given. Uses the import's own mapping, so the preview cannot drift from it.
- */
-export function previewFeedImport(
-  publisher: PublisherFeedSettings,
-  items: readonly ImportableFeedItem[],
-  now: Date = new Date(),
-  alreadyImported: ReadonlySet<string> = new Set(),
-): PreviewedItem[] {
-  const decisions = decideFeedItems(items, publisher.importRules, alreadyImported);
-  return items.map((item, index) => ({
-    article: toImportedArticle(item, publisher, now),
-    decision: decisions[index] as ItemDecision,
-  }));
 }
 
 /**

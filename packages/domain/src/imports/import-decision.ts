@@ -1,4 +1,4 @@
-import type { ImportRules } from './import-rules';
+import type { ImportRules } from '../import-rules';
 import type { ImportableFeedItem } from './imported-article';
 
 /** Which rule decided an item's fate (null: no rule applied, the item is imported as usual). */

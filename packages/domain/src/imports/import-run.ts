@@ -2,7 +2,6 @@ import { lockAndFindTakenSlugs } from '../articles/article.repository';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
-import type { PublisherFeedSettings } from '../publishers/publisher-feed-settings.repository';
 import { decideFeedItems, type ItemDecision, oldestPositions } from './import-decision';
 import {
   type FeedItemSource,
@@ -10,11 +9,9 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
-import {
-  findImportedGuids,
-  insertArticleSiteLinks,
-  insertImportedArticles,
-} from './imported-article.repository';
+import { insertArticleSiteLinks, insertImportedArticles } from './imported-article.repository';
+import { findImportedGuids } from './imported-guids.repository';
+import type { PublisherFeedSettings } from './publisher-feed-settings.repository';
 
 // Saving one import's new items inside its transaction (feed-import.service.ts opens it): the publisher's
 // rules decide, slugs are made unique, rows are inserted and linked to the publisher's host sites.

@@ -1,9 +1,9 @@
+import { excerptFromHtml, excerptFromText } from '@newsroom/html';
 import { initialStatus } from '../articles/article-lifecycle';
-import { excerptFromHtml, excerptFromText } from '../articles/excerpt';
 import { normaliseTags } from '../articles/tags';
 import type { ArticleStatus } from '../db/tables';
-import type { PublisherFeedSettings } from '../publishers/publisher-feed-settings.repository';
-import { defaultImportRules, type ImportRules, type TagMapping } from './import-rules';
+import { defaultImportRules, type ImportRules, type TagMapping } from '../import-rules';
+import type { PublisherFeedSettings } from './publisher-feed-settings.repository';
 
 /**
  * A normalised feed item as the feeds package produces it (its `FeedItem`). Declared here by

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { type ArticleCounts, toArticleCounts } from '../articles/article-counts';
 import type { DbOrTx } from '../db/create-db';
 import type { ArticleStatus } from '../db/tables';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
-import { type ArticleCounts, toArticleCounts } from './publisher';
 import { type PublisherArticle, publisherArticleColumns, toPublisherArticle } from './publisher-article';
 
 /** How many of the publisher's articles are in each status. */

@@ -1,14 +1,16 @@
+import type { ArticleCounts } from '../articles/article-counts';
 import { normaliseTags } from '../articles/tags';
 import type { Db, DbOrTx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
 import type { ArticleStatus } from '../db/tables';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
-import { type ImportRulesInput, validateImportRules } from '../imports/import-rules';
+import { type ImportRulesInput, validateImportRules } from '../import-rules';
+import { resumeFeed } from '../imports/publisher-feed-state.repository';
 import type { Page, PageRequest } from '../shared/page';
 import { resolveSiteIds } from '../sites/site.repository';
 import type { PasswordHasher } from '../users/password-hasher';
 import { insertUser } from '../users/user.repository';
-import type { ArticleCounts, PublisherDetail } from './publisher';
+import type { PublisherDetail } from './publisher';
 import {
   deletePublisherById,
   findPublisherById,
@@ -23,7 +25,6 @@ import {
 } from './publisher.repository';
 import type { PublisherArticle } from './publisher-article';
 import { countArticlesByStatus, findArticlesOfPublisher } from './publisher-articles.repository';
-import { resumeFeed } from './publisher-feed-state.repository';
 
 const emailKey = 'users_email_lower_key';
 export const maxFeedUrlLength = 2048;

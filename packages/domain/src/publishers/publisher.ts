@@ -1,6 +1,7 @@
+import { type ArticleCounts, toArticleCounts } from '../articles/article-counts';
 import type { ArticleStatus, PublisherRow } from '../db/tables';
-import { type ImportRules, toImportRules } from '../imports/import-rules';
-import { type FeedHealth, toFeedHealth } from './feed-health';
+import { type ImportRules, toImportRules } from '../import-rules';
+import { type FeedHealth, toFeedHealth } from '../imports/feed-health';
 
 /** A publisher (external content provider) as the dashboard sees it: settings, state and its login e-mail. */
 export interface Publisher {
@@ -26,8 +27,6 @@ export interface Publisher {
   createdAt: Date;
   updatedAt: Date;
 }
-
-export type ArticleCounts = Record<ArticleStatus, number> & { total: number };
 
 /** Where a publisher stands: awaiting approval, approved (and polled), or disabled (whatever its approval). */
 export type PublisherState = 'awaiting' | 'approved' | 'disabled';
@@ -98,13 +97,4 @@ export function toPublisher(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-export function toArticleCounts(rows: readonly { status: ArticleStatus; count: number }[]): ArticleCounts {
-  const counts: ArticleCounts = { draft: 0, pending: 0, published: 0, rejected: 0, total: 0 };
-  for (const { status, count } of rows) {
-    counts[status] = count;
-    counts.total += count;
-  }
-  return counts;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/create-db';
-import { deleteDashboardSessionsOfUser } from '../sessions/dashboard-session.repository';
+import { deleteDashboardSessionsOfUser } from './sessions/dashboard-session.repository';
 import { replaceUserPassword } from './user.repository';
 
 /**

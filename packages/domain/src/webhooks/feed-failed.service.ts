@@ -1,5 +1,5 @@
 import type { Db } from '../db/create-db';
-import { recordFeedFetchFailure } from '../publishers/publisher-feed-state.repository';
+import { recordFeedFetchFailure } from '../imports/publisher-feed-state.repository';
 import { feedFailedEvent } from './webhook-event';
 import { insertFeedFailedDeliveries } from './webhook-relay.repository';
 

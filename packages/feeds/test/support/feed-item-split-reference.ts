@@ -1,8 +1,8 @@
 // splitFeedItems as it was written first, on a latin1 string with regular expressions: the reference the
 // byte-searching one (src/feed-item-split.ts) is checked against (feed-item-split.test.ts).
 
+import { collapseWhitespace } from '@newsroom/html';
 import type { FeedItemSplit } from '../../src/feed-item-split';
-import { collapseWhitespace } from '../../src/html-text';
 
 // An RSS <item> or Atom <entry> start tag (not <items>, <itemCount>, <entryPoint>...), and its end tag.
 const OPENERS = [{ open: /<(item|entry)[\s>]/g, close: (name: string) => `</${name}>` }] as const;

@@ -1,5 +1,5 @@
-// What other features and the app shell may use of auth: the session and where each role starts.
-export { homeOf, sessionKey, sessionQuery, useSignOut } from './api/session';
+// What the app shell and the router use of auth: its views and where each role starts.
 export { ReauthDialog } from './components/reauth-dialog';
 export { LoginPage } from './routes/login-page';
 export { NotAllowedPage } from './routes/not-allowed-page';
+export { homeOf } from './sign-in-destination';

@@ -7,7 +7,7 @@ import { type FeedServer, startFeedServer } from '@newsroom/test-support';
 import { createUploadSigner } from '../../../../api/src/storage/upload-signer';
 import { insertAdmin } from '../../../../api/test/support/dashboard-accounts';
 import { createTestApp } from '../../../../api/test/support/test-app';
-import { createImportWorker } from '../../../../worker/src/import-worker';
+import { createImportWorker } from '../../../../worker/src/imports/import-worker';
 import { createWebhookWorker } from '../../../../worker/src/webhooks/webhook-worker';
 import { buildDashboard } from '../../../scripts/build-dashboard';
 

@@ -1,10 +1,16 @@
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
-import { TextField } from '../../../components/text-field';
+import { useState } from 'react';
+import { useChangeOwnPassword } from '../../../api/session';
+import { SubmitRow } from '../../../components/form/form-error';
+import { FormPasswordField, FormTextField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { fieldErrors } from '../../../lib/field-errors';
-import { useChangeOwnPassword } from '../api/password';
+
+const codeFields = {
+  INVALID_CREDENTIALS: 'currentPassword',
+  WRONG_PASSWORD: 'currentPassword',
+  PASSWORD_TOO_SHORT: 'newPassword',
+  PASSWORD_TOO_LONG: 'newPassword',
+};
 
 /**
  * Changes the signed-in user's password; the current one is required. This session stays signed in;
@@ -12,68 +18,53 @@ import { useChangeOwnPassword } from '../api/password';
  */
 export function ChangePasswordForm() {
   const toast = useToast();
-  const change = useChangeOwnPassword();
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
   const [changed, setChanged] = useState(false);
-  const errors = fieldErrors(change.error, ['currentPassword', 'newPassword'] as const, {
-    INVALID_CREDENTIALS: 'currentPassword',
-    WRONG_PASSWORD: 'currentPassword',
-    PASSWORD_TOO_SHORT: 'newPassword',
-    PASSWORD_TOO_LONG: 'newPassword',
+  const { form, onSubmit, busy } = useApiForm({
+    defaultValues: { currentPassword: '', newPassword: '' },
+    toBody: (values) => values,
+    schema: 'changePassword',
+    mutation: useChangeOwnPassword(),
+    codeFields,
+    onSuccess: (_result, _values, reset) => {
+      reset();
+      setChanged(true);
+      toast({ kind: 'success', title: 'Your password was changed' });
+    },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setChanged(false);
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          setNew('');
-          setChanged(true);
-          toast({ kind: 'success', title: 'Your password was changed' });
-        },
-      },
-    );
-  }
+  const [currentPassword, newPassword] = form.watch(['currentPassword', 'newPassword']);
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Change password">
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        setChanged(false);
+        return onSubmit(event);
+      }}
+      noValidate
+      aria-label="Change password"
+    >
       {changed && (
         <p className="alert alert-success" role="status">
           Your password was changed. You are still signed in here; every other session (other browsers and
           devices) and every API token of your account was signed out.
         </p>
       )}
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="currentPassword"
+        inputName="current-password"
         label="Current password"
-        name="current-password"
         type="password"
         autoComplete="current-password"
         required
-        value={currentPassword}
-        onChange={(e) => setCurrent(e.target.value)}
-        error={errors.currentPassword}
       />
-      <PasswordField
+      <FormPasswordField
+        control={form.control}
+        name="newPassword"
+        inputName="new-password"
         label="New password"
-        name="new-password"
-        value={newPassword}
-        onChange={setNew}
-        error={errors.newPassword}
       />
-      <div className="row">
-        <Button
-          type="submit"
-          variant="primary"
-          busy={change.isPending}
-          disabled={!currentPassword || !newPassword}
-        >
-          Change password
-        </Button>
-      </div>
+      <SubmitRow label="Change password" busy={busy} disabled={!currentPassword || !newPassword} />
     </form>
   );
 }

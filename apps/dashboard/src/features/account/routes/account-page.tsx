@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from '../../../api/session';
 import { PageHeader } from '../../../components/page-header';
-import { sessionQuery } from '../../auth';
 import { ChangePasswordForm } from '../components/change-password-form';
 
 /** /account: the signed-in user's own password. */

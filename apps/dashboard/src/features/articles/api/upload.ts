@@ -1,15 +1,11 @@
-import { api } from '../../../lib/api-client';
+import { signUpload, type UploadableType, uploadableTypes } from '../../../api/uploads';
 import { ApiError } from '../../../lib/api-error';
-import type { SignedUpload } from '../../../lib/api-types';
 import { describeUploadFailure } from './upload-failure';
-
-/** The image types the signing route accepts (its schema's list, built at run time, so typed here as text). */
-export const uploadableTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
 
 /** An upload may take this long at most (the signed address lives 5 minutes). */
 export const uploadTimeoutMs = 4 * 60_000;
 
-export function isUploadable(file: File): boolean {
+export function isUploadable(file: File): file is File & { type: UploadableType } {
   return (uploadableTypes as readonly string[]).includes(file.type);
 }
 
@@ -25,7 +21,7 @@ export async function uploadImage(
   if (!isUploadable(file)) {
     throw new ApiError(0, 'UNSUPPORTED_FILE', 'Choose a JPEG, PNG, GIF, WebP or AVIF image.');
   }
-  const signed = await api.post<SignedUpload>('/sign-storage', { fileName: file.name, fileType: file.type });
+  const signed = await signUpload(file.name, file.type);
   await putFile(signed.signedRequest, file, onProgress, signal);
   return signed.url;
 }

@@ -1,4 +1,4 @@
-import type { Article, EditArticleBody } from '../../../lib/api-types';
+import type { Article, EditArticleBody } from '../../../api/articles';
 
 // The editor's fields as one value, and what changed against the version it was loaded from.
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import type { Article } from '../../../api/articles';
+import { fetchArticle, useCreateArticle, useSaveArticle, type VersionedArticle } from '../../../api/articles';
+import { sessionQuery } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import type { Article } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
-import { sessionQuery } from '../../auth';
-import { fetchArticle, useCreateArticle, useSaveArticle, type VersionedArticle } from '../api/articles';
 import {
   type ArticleDraft,
   changedFields,
@@ -33,17 +33,8 @@ import { useLocalCopy } from './use-local-copy';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import './articles.css';
 
-const fields = [
-  'title',
-  'slug',
-  'body',
-  'tags',
-  'category',
-  'section',
-  'thumbnail',
-  'image',
-  'hostSites',
-] as const;
+/** The editor's fields, where the API's refusals are placed: the draft's own. */
+const fields = Object.keys(emptyDraft) as (keyof ArticleDraft)[];
 
 /** Validation errors and the field-specific codes appear next to their field, not as a toast. */
 const shownByFields = (error: unknown) =>

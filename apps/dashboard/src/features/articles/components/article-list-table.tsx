@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import type { ArticleSummary } from '../../../api/articles';
 import { ArticleStatusBadge } from '../../../components/status-badge';
-import type { ArticleSummary } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
 
 /** A page of articles, newest first, each with a checkbox for the bulk actions. */

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ArticleStatusBadge } from '../../../components/status-badge';
-import { TextField } from '../../../components/text-field';
-import { useToast } from '../../../components/toaster';
-import type { Article } from '../../../lib/api-types';
-import { formatDateTime } from '../../../lib/format';
+import type { Article } from '../../../api/articles';
 import {
   type ArticleTransition,
   useArticleTransition,
   useDeleteArticle,
   type VersionedArticle,
-} from '../api/articles';
+} from '../../../api/articles';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ArticleStatusBadge } from '../../../components/status-badge';
+import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toaster';
+import { formatDateTime } from '../../../lib/format';
 import type { ArticleDraft } from './article-draft';
 import { HostSitesField } from './host-sites-field';
 import { ImageUploadField } from './image-upload-field';

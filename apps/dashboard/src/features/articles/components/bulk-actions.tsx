@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import type { ArticleSummary } from '../../../api/articles';
+import { type BulkAction, type BulkResult, useBulkArticles } from '../../../api/articles';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toaster';
-import type { ArticleSummary } from '../../../lib/api-types';
-import { type BulkAction, type BulkResult, useBulkArticles } from '../api/articles';
 
 const verbs: Record<'approve' | 'publish' | 'unpublish' | 'delete', string> = {
   approve: 'Approve',

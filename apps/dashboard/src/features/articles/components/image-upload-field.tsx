@@ -1,6 +1,7 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { uploadableTypes } from '../../../api/uploads';
 import { errorMessage } from '../../../lib/api-error';
-import { uploadableTypes, uploadImage } from '../api/upload';
+import { uploadImage } from '../api/upload';
 
 /** An image URL, filled by uploading a file straight to storage (drop it here or choose it), or typed. */
 export function ImageUploadField({

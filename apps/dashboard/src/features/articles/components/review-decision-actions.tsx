@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
+import type { Article, VersionedArticle } from '../../../api/articles';
+import { type ReviewTransition, useReviewTransition } from '../../../api/review';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { ReasonField } from '../../../components/reason-field';
 import { useToast } from '../../../components/toaster';
-import type { Article } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
-import type { VersionedArticle } from '../api/articles';
-import { type ReviewTransition, useReviewTransition } from '../api/review-decisions';
 
 const undoWindowMs = 10_000;
-const maxReasonLength = 500;
 const done: Record<ReviewTransition, string> = {
   approve: 'Approved',
   reject: 'Rejected',
@@ -73,13 +71,7 @@ export function ReviewDecisionActions({
   if (article.status === 'pending') {
     return (
       <div className="stack">
-        <TextField
-          label="Reason (optional)"
-          hint="Sent with your decision; the publisher sees it with the article."
-          value={reason}
-          maxLength={maxReasonLength}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <ReasonField value={reason} onChange={setReason} />
         <div className="row">
           <Button variant="primary" busy={transition.isPending} onClick={() => void run('approve')}>
             {dirty ? 'Save and approve' : 'Approve'}

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { useRovingTabIndex } from '../../../components/use-roving-tab-index';
 import './rich-text-editor.css';
 
-// TipTap restricted to what the API's sanitiser keeps (packages/feeds/src/sanitize-body.ts): paragraphs,
+// TipTap restricted to what the API's sanitiser keeps (packages/html/src/sanitize-body.ts): paragraphs,
 // h2-h4, lists, blockquote, pre/code, hr, br, strong/em/u/s/code, and links to http(s) or mailto with
 // only href and rel. Nothing the editor produces is dropped on save.
 const extensions = [

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { slugAvailabilityQuery } from '../../../api/articles';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { slugAvailabilityQuery } from '../api/articles';
 import { isValidSlug, slugFromTitle } from './article-draft';
 
 /** Waits this long after the last keystroke before asking the server. */

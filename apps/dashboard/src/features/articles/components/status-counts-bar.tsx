@@ -1,4 +1,4 @@
-import type { StatusCounts } from '../api/articles';
+import type { StatusCounts } from '../../../api/articles';
 import { type ArticlesSearch, articleStatuses } from '../routes/articles-search';
 
 /** How many articles each status holds under the other filters; each count filters by its status. */

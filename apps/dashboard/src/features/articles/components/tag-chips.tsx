@@ -1,4 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
+import { describedBy, FieldNotes } from '../../../components/field-notes';
+
+const hint = 'Press Enter or type a comma to add a tag.';
 
 /** Tags as removable chips; Enter or a comma adds the typed tag, Backspace in an empty box removes the last. */
 export function TagChips({
@@ -58,7 +61,7 @@ export function TagChips({
           id={id}
           className="chips-input"
           value={text}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-describedby={describedBy(id, hint, error)}
           aria-invalid={error ? true : undefined}
           onChange={(event) => {
             const value = event.target.value;
@@ -69,14 +72,7 @@ export function TagChips({
           onBlur={() => text && add(text)}
         />
       </div>
-      <span id={`${id}-hint`} className="field-hint">
-        Press Enter or type a comma to add a tag.
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

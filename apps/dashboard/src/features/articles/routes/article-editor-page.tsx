@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { articleQuery } from '../../../api/articles';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { articleQuery } from '../api/articles';
 import { ArticleEditor } from '../components/article-editor';
 
 // Loaded with its route only: the rich-text editor is most of this chunk.

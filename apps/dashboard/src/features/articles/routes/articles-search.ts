@@ -1,6 +1,6 @@
-import type { ArticleStatus } from '../../../lib/api-types';
+import type { ArticleFilters, ArticleStatus } from '../../../api/articles';
 
-// The /articles view's URL state (so filters survive reloads and links).
+// The /articles view's URL state (so filters survive reloads and links): the list's filters themselves.
 
 export const articleStatuses = [
   'draft',
@@ -9,16 +9,7 @@ export const articleStatuses = [
   'rejected',
 ] as const satisfies readonly ArticleStatus[];
 
-export interface ArticlesSearch {
-  status?: ArticleStatus | undefined;
-  /** A child site's slug. */
-  site?: string | undefined;
-  /** `manual`, `imported`, or a publisher's id. */
-  origin?: string | undefined;
-  tag?: string | undefined;
-  q?: string | undefined;
-  page?: number | undefined;
-}
+export type ArticlesSearch = ArticleFilters;
 
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined;

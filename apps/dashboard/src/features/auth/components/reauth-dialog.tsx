@@ -1,13 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { type Session, sessionKeys, useReauthenticate } from '../../../api/session';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-error';
-import type { Session } from '../../../lib/api-types';
-import { fieldErrors } from '../../../lib/field-errors';
+import { useApiForm } from '../../../components/form/use-api-form';
 import { reauthAbandoned, reauthenticated, reauthState, subscribeReauth } from '../../../lib/reauth';
-import { homeOf, sessionKey, useReauthenticate } from '../api/session';
+import { homeOf } from '../sign-in-destination';
+import { CredentialsFields, credentialsBody, SignInFailure } from './credentials-fields';
 
 /**
  * Over the view whose request met an ended session: sign in again and the waiting requests (a save, a
@@ -35,28 +34,22 @@ export function ReauthDialog({ onSignOut }: { onSignOut(): void }) {
 
 function ReauthForm({ onSignOut }: { onSignOut(): void }) {
   const queryClient = useQueryClient();
-  // The person whose session ended (still in the cache: it is cleared only when they give up).
-  const [email, setEmail] = useState(
-    () => queryClient.getQueryData<Session | null>(sessionKey)?.user.email ?? '',
-  );
-  const [password, setPassword] = useState('');
-  const signIn = useReauthenticate();
-  const fields = fieldErrors(signIn.error, ['email', 'password'] as const);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    signIn.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (session) => {
-          const before = queryClient.getQueryData<Session | null>(sessionKey);
-          if (before?.user.id === session.user.id) return reauthenticated();
-          // Someone else signed in: nothing of the previous person's view or requests may carry over.
-          window.location.assign(homeOf(session.user.role));
-        },
-      },
-    );
-  }
+  const { form, onSubmit, busy, failure } = useApiForm({
+    // The person whose session ended (still in the cache: it is cleared only when they give up).
+    defaultValues: {
+      email: queryClient.getQueryData<Session | null>(sessionKeys.session)?.user.email ?? '',
+      password: '',
+    },
+    toBody: credentialsBody,
+    schema: 'signIn',
+    mutation: useReauthenticate(),
+    onSuccess: (session) => {
+      const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
+      if (before?.user.id === session.user.id) return reauthenticated();
+      // Someone else signed in: nothing of the previous person's view or requests may carry over.
+      window.location.assign(homeOf(session.user.role));
+    },
+  });
 
   return (
     <>
@@ -69,34 +62,9 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
           save, for example) continues.
         </p>
       </Dialog.Description>
-      <form className="stack" onSubmit={submit} noValidate aria-label="Sign in again">
-        {signIn.isError && (
-          <div className="alert alert-error" role="alert">
-            {errorMessage(signIn.error)}
-          </div>
-        )}
-        <TextField
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fields.email}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          // The e-mail is known: the password is what the person types.
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fields.password}
-        />
+      <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in again">
+        <SignInFailure failure={failure} />
+        <CredentialsFields control={form.control} focusPassword />
         <div className="dialog-actions">
           <Button
             onClick={() => {
@@ -106,8 +74,8 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
           >
             Sign out
           </Button>
-          <Button type="submit" variant="primary" busy={signIn.isPending}>
-            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          <Button type="submit" variant="primary" busy={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
           </Button>
         </div>
       </form>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { homeOf, isServerPage, safeNext, sessionQuery } from '../api/session';
+import { sessionQuery } from '../../../api/session';
 import { LoginForm } from '../components/login-form';
+import { homeOf, isServerPage, safeNext } from '../sign-in-destination';
 import './login-page.css';
 
 /** /login: signs in, then returns to `next` (a path of this site) or to the role's start page. */

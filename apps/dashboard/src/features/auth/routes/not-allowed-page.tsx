@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Role } from '../../../lib/api-types';
-import { homeOf } from '../api/session';
+import type { Role } from '../../../api/session';
+import { homeOf } from '../sign-in-destination';
 
 /** Shown instead of a view the signed-in role may not open; nothing of the view is loaded. */
 export function NotAllowedPage({ role }: { role: Role }) {

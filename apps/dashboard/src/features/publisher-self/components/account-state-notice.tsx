@@ -1,4 +1,4 @@
-import type { PublisherDetail } from '../../../lib/api-types';
+import type { PublisherDetail } from '../../../api/publishers';
 
 /**
  * Says when the publisher's account is not yet approved or is disabled: its feed is not imported then,

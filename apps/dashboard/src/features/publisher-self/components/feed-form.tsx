@@ -1,15 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useSaveFeed, useTestFeed } from '../../../api/own-publisher';
+import type { PublisherDetail } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FeedPreviewList } from '../../../components/feed-preview';
-import { TagsInput, tagsToText, textToTags } from '../../../components/tags-input';
-import { TextField } from '../../../components/text-field';
+import { FormTagsField, FormTextField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
+import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
 import { explainFeedError } from '../../../lib/feed-errors';
-import { fieldErrors } from '../../../lib/field-errors';
-import { useSaveFeed, useTestFeed } from '../api/own-publisher';
 
 /** The test-feed failure in words (422 carries the feed error's code). */
 function testFailure(error: unknown): { summary: string; detail: string | null } {
@@ -21,61 +21,50 @@ function testFailure(error: unknown): { summary: string; detail: string | null }
 /** Feed address and default tags: test the feed (preview, nothing saved), then save. */
 export function FeedForm({ publisher }: { publisher: PublisherDetail }) {
   const toast = useToast();
-  const [feedUrl, setFeedUrl] = useState(publisher.feedUrl ?? '');
-  const [tags, setTags] = useState(tagsToText(publisher.defaultTags));
   const test = useTestFeed();
-  const save = useSaveFeed();
   const [confirming, setConfirming] = useState(false);
-  const errors = fieldErrors(save.error, ['feedUrl', 'defaultTags'] as const, {
-    INVALID_FEED_URL: 'feedUrl',
-    FEED_URL_REQUIRED: 'feedUrl',
+  const save = useSaveFeed();
+  const { form, handleSubmit, send } = useApiForm({
+    defaultValues: { feedUrl: publisher.feedUrl ?? '', defaultTags: tagsToText(publisher.defaultTags) },
+    toBody: ({ feedUrl, defaultTags }) => ({
+      feedUrl: feedUrl.trim() || null,
+      defaultTags: textToTags(defaultTags),
+    }),
+    schema: 'saveFeed',
+    mutation: save,
+    codeFields: { INVALID_FEED_URL: 'feedUrl', FEED_URL_REQUIRED: 'feedUrl' },
+    onSuccess: () => {
+      setConfirming(false);
+      toast({ kind: 'success', title: 'Feed settings saved' });
+    },
   });
-  const trimmed = feedUrl.trim();
-
-  function saveFeed() {
-    save.mutate(
-      { feedUrl: trimmed || null, defaultTags: textToTags(tags) },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast({ kind: 'success', title: 'Feed settings saved' });
-        },
-      },
-    );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // The test has just refused this very address (editing it resets the test): ask first.
-    if (refused) setConfirming(true);
-    else saveFeed();
-  }
-
+  const trimmed = form.watch('feedUrl').trim();
   const failure = test.isError ? testFailure(test.error) : null;
   const refused = failure !== null && test.error instanceof ApiError && test.error.status === 422;
 
   return (
     <div className="stack">
-      <form className="stack card" onSubmit={submit} noValidate aria-label="Feed settings">
-        <TextField
-          label="Feed address"
+      <form
+        className="stack card"
+        // The test has just refused this very address (editing it resets the test): ask first.
+        onSubmit={handleSubmit((values) => (refused ? setConfirming(true) : send(values)))}
+        noValidate
+        aria-label="Feed settings"
+      >
+        <FormTextField
+          control={form.control}
           name="feedUrl"
+          label="Feed address"
           type="url"
           inputMode="url"
           placeholder="https://example.com/feed.xml"
-          value={feedUrl}
-          onChange={(e) => {
-            setFeedUrl(e.target.value);
-            test.reset();
-          }}
-          error={errors.feedUrl}
+          onValueChange={() => test.reset()}
           hint="The address of your RSS, Atom or JSON feed. Leave it empty to stop the import."
         />
-        <TagsInput
+        <FormTagsField
+          control={form.control}
+          name="defaultTags"
           label="Default tags"
-          value={tags}
-          onChange={setTags}
-          error={errors.defaultTags}
           hint="Added to every article imported from your feed. Separate tags with commas."
         />
         <div className="row">
@@ -106,7 +95,7 @@ export function FeedForm({ publisher }: { publisher: PublisherDetail }) {
         title="Save an address that failed the test?"
         confirmLabel="Save anyway"
         busy={save.isPending}
-        onConfirm={saveFeed}
+        onConfirm={() => void send(form.getValues())}
       >
         <p>
           The test could not use it: {failure?.summary} Saved as it is, the hourly import will fail the same

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { ownPublisherQuery } from '../../../api/own-publisher';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { ownPublisherQuery } from '../api/own-publisher';
 import { AccountStateNotice } from '../components/account-state-notice';
 import { FeedForm } from '../components/feed-form';
 

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { ArticleStatus } from '../../../api/articles';
+import { ownArticlesQuery, ownPublisherQuery, useResumeOwnFeed } from '../../../api/own-publisher';
+import type { ArticleCounts } from '../../../api/publishers';
 import { ArticlesTable } from '../../../components/articles-table';
 import { Button } from '../../../components/button';
 import { FeedHealth } from '../../../components/feed-health';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { ArticleCounts, ArticleStatus } from '../../../lib/api-types';
-import { ownArticlesQuery, ownPublisherQuery, useResumeOwnFeed } from '../api/own-publisher';
 import { AccountStateNotice } from '../components/account-state-notice';
 import './publisher-dashboard-page.css';
 

@@ -1,13 +1,9 @@
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
-import { fieldErrors } from '../../../lib/field-errors';
-import { useCreatePublisher } from '../api/publishers';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useCreatePublisher } from '../../../api/publishers';
+import { FormError, SubmitRow } from '../../../components/form/form-error';
+import { FormPasswordField, FormTextField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
 
-const fields = ['name', 'email', 'password'] as const;
 const codeFields = {
   EMAIL_TAKEN: 'email',
   PASSWORD_TOO_SHORT: 'password',
@@ -16,51 +12,37 @@ const codeFields = {
 
 /** Name, e-mail and password of a new publisher; the API's errors appear next to their field. */
 export function CreatePublisherForm({ onCreated }: { onCreated(publisher: PublisherDetail): void }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const create = useCreatePublisher();
-  const errors = fieldErrors(create.error, fields, codeFields);
-  const unplaced = create.isError && Object.keys(errors).length === 0;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate({ name: name.trim(), email: email.trim(), password }, { onSuccess: onCreated });
-  }
+  const { form, onSubmit, busy, formError } = useApiForm({
+    defaultValues: { name: '', email: '', password: '' },
+    toBody: ({ name, email, password }) => ({ name: name.trim(), email: email.trim(), password }),
+    schema: 'createPublisher',
+    mutation: useCreatePublisher(),
+    codeFields,
+    onSuccess: onCreated,
+  });
+  const { control } = form;
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="New publisher">
-      {unplaced && (
-        <div className="alert alert-error" role="alert">
-          {errorMessage(create.error)}
-        </div>
-      )}
-      <TextField
-        label="Name"
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label="New publisher">
+      <FormError message={formError} />
+      <FormTextField
+        control={control}
         name="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
+        label="Name"
         required
         hint="Shown as the source of its imported articles."
       />
-      <TextField
-        label="E-mail"
+      <FormTextField
+        control={control}
         name="email"
+        label="E-mail"
         type="email"
         autoComplete="off"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
         required
         hint="The publisher signs in with it."
       />
-      <PasswordField label="Password" value={password} onChange={setPassword} error={errors.password} />
-      <div className="row">
-        <Button type="submit" variant="primary" busy={create.isPending}>
-          Create publisher
-        </Button>
-      </div>
+      <FormPasswordField control={control} name="password" label="Password" />
+      <SubmitRow label="Create publisher" busy={busy} />
     </form>
   );
 }

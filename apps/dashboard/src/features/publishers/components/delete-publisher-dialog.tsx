@@ -1,5 +1,5 @@
+import { useDeletePublisher } from '../../../api/publishers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useDeletePublisher } from '../api/publishers';
 
 /** Asks before deleting, and says what happens to the publisher's articles. */
 export function DeletePublisherDialog({

@@ -1,9 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ImportStatus } from '../../../api/publishers';
+import {
+  finishedImportStates,
+  importPollLimitMs,
+  importStatusQuery,
+  publisherKeys,
+  useStartImport,
+} from '../../../api/publishers';
 import { Button } from '../../../components/button';
-import type { ImportStatus } from '../../../lib/api-types';
-import { finishedImportStates, importPollLimitMs, importStatusQuery, useStartImport } from '../api/import';
-import { publisherKeys } from '../api/publishers';
 
 /** The job's outcome in words. */
 export function describeImport(

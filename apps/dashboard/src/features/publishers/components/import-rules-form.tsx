@@ -1,12 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/button';
-import { TagsInput, tagsToText, textToTags } from '../../../components/tags-input';
-import { TextField } from '../../../components/text-field';
+import type { PublisherDetail } from '../../../api/publishers';
+import { useUpdatePublisher } from '../../../api/publishers';
+import { SubmitRow } from '../../../components/form/form-error';
+import { FormTagsField, FormTextField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
+import { tagsToText, textToTags } from '../../../components/tags-input';
 import { useToast } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
-import type { PublisherDetail } from '../../../lib/api-types';
 import { humanizeIssue } from '../../../lib/field-errors';
-import { useUpdatePublisher } from '../api/publishers';
+import { type MappingRow, TagMappingRows } from './tag-mapping-rows';
 
 type ImportRules = PublisherDetail['importRules'];
 type RuleField = keyof ImportRules;
@@ -19,13 +20,6 @@ const ruleFields: readonly RuleField[] = [
   'defaultSection',
   'maxNewItemsPerFetch',
 ];
-
-interface MappingRow {
-  key: number;
-  from: string;
-  to: string;
-  drop: boolean;
-}
 
 /**
  * One message per rule from a refused save: INVALID_IMPORT_RULE names the rule at the start of its
@@ -48,165 +42,99 @@ export function ruleErrors(error: unknown): Partial<Record<RuleField, string>> {
 
 const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
+/** The rules as the form holds them: lists and numbers as text, the mapping as rows. */
+function rulesForm(rules: ImportRules) {
+  return {
+    includeKeywords: tagsToText(rules.includeKeywords),
+    excludeKeywords: tagsToText(rules.excludeKeywords),
+    tagMappings: rules.tagMappings.map(
+      (m, key): MappingRow => ({ key, from: m.from, to: m.to ?? '', drop: m.to === null }),
+    ),
+    maxTags: String(rules.maxTags),
+    maxNewItemsPerFetch: rules.maxNewItemsPerFetch?.toString() ?? '',
+    defaultCategory: rules.defaultCategory ?? '',
+    defaultSection: rules.defaultSection ?? '',
+  };
+}
+
+/** The form's rules as the API's: empty mapping rows left out, empty texts as null. */
+function rulesBody(values: ReturnType<typeof rulesForm>): ImportRules {
+  return {
+    includeKeywords: textToTags(values.includeKeywords),
+    excludeKeywords: textToTags(values.excludeKeywords),
+    tagMappings: values.tagMappings
+      .filter((m) => m.from.trim() !== '' || m.to.trim() !== '')
+      .map((m) => ({ from: m.from, to: m.drop ? null : m.to })),
+    maxTags: Number(values.maxTags),
+    defaultCategory: values.defaultCategory.trim() || null,
+    defaultSection: values.defaultSection.trim() || null,
+    maxNewItemsPerFetch: numberOrNull(values.maxNewItemsPerFetch),
+  };
+}
+
 /** The administrator's import rules of a publisher: keywords, tag mapping and cap, defaults, new items per fetch. */
 export function ImportRulesForm({ publisher }: { publisher: PublisherDetail }) {
-  const id = useId();
   const toast = useToast();
-  const update = useUpdatePublisher(publisher.id);
-  const rules = publisher.importRules;
-  const [include, setInclude] = useState(tagsToText(rules.includeKeywords));
-  const [exclude, setExclude] = useState(tagsToText(rules.excludeKeywords));
-  const [mappings, setMappings] = useState<MappingRow[]>(
-    rules.tagMappings.map((m, key) => ({ key, from: m.from, to: m.to ?? '', drop: m.to === null })),
-  );
-  const [nextKey, setNextKey] = useState(rules.tagMappings.length);
-  const [maxTags, setMaxTags] = useState(String(rules.maxTags));
-  const [category, setCategory] = useState(rules.defaultCategory ?? '');
-  const [section, setSection] = useState(rules.defaultSection ?? '');
-  const [perFetch, setPerFetch] = useState(rules.maxNewItemsPerFetch?.toString() ?? '');
-  const errors = ruleErrors(update.error);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate(
-      {
-        importRules: {
-          includeKeywords: textToTags(include),
-          excludeKeywords: textToTags(exclude),
-          tagMappings: mappings
-            .filter((m) => m.from.trim() !== '' || m.to.trim() !== '')
-            .map((m) => ({ from: m.from, to: m.drop ? null : m.to })),
-          maxTags: Number(maxTags),
-          defaultCategory: category.trim() || null,
-          defaultSection: section.trim() || null,
-          maxNewItemsPerFetch: numberOrNull(perFetch),
-        },
-      },
-      { onSuccess: () => toast({ kind: 'success', title: 'Import rules saved' }) },
-    );
-  }
-
-  const change = (key: number, patch: Partial<MappingRow>) =>
-    setMappings((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const addMapping = () => {
-    setMappings((rows) => [...rows, { key: nextKey, from: '', to: '', drop: false }]);
-    setNextKey((key) => key + 1);
-  };
+  const { form, onSubmit, busy } = useApiForm({
+    defaultValues: rulesForm(publisher.importRules),
+    toBody: (values) => ({ importRules: rulesBody(values) }),
+    schema: 'updatePublisher',
+    mutation: useUpdatePublisher(publisher.id),
+    errorsOf: ruleErrors,
+    onSuccess: () => toast({ kind: 'success', title: 'Import rules saved' }),
+  });
+  const { control } = form;
 
   return (
-    <form className="stack" onSubmit={submit} aria-label="Import rules">
-      <TagsInput
+    <form className="stack" onSubmit={onSubmit} aria-label="Import rules">
+      <FormTagsField
+        control={control}
+        name="includeKeywords"
         label="Import only items with"
-        value={include}
-        onChange={setInclude}
-        error={errors.includeKeywords}
         hint="Keywords or phrases, separated by commas: whole words, any case, in the title or text. Empty: every item."
       />
-      <TagsInput
+      <FormTagsField
+        control={control}
+        name="excludeKeywords"
         label="Skip items with"
-        value={exclude}
-        onChange={setExclude}
-        error={errors.excludeKeywords}
         hint="Checked first: an item with one of these is never imported."
       />
-      <fieldset className="field" aria-describedby={`${id}-mapping-hint`}>
-        <legend className="field-label">Tag mapping</legend>
-        <span id={`${id}-mapping-hint`} className="field-hint">
-          A category of the feed becomes one of our tags, or is dropped. Other categories are kept as they
-          are.
-        </span>
-        {mappings.length > 0 && (
-          <ul className="rule-mappings">
-            {mappings.map((row, index) => (
-              <li key={row.key} className="rule-mapping">
-                <input
-                  type="text"
-                  className="input"
-                  aria-label={`Feed category ${index + 1}`}
-                  placeholder="Feed category"
-                  value={row.from}
-                  onChange={(e) => change(row.key, { from: e.target.value })}
-                />
-                <span aria-hidden="true">→</span>
-                <input
-                  type="text"
-                  className="input"
-                  aria-label={`Our tag for feed category ${index + 1}`}
-                  placeholder={row.drop ? 'dropped' : 'Our tag'}
-                  value={row.drop ? '' : row.to}
-                  disabled={row.drop}
-                  onChange={(e) => change(row.key, { to: e.target.value })}
-                />
-                <label className="checkbox-field">
-                  <input
-                    type="checkbox"
-                    checked={row.drop}
-                    onChange={(e) => change(row.key, { drop: e.target.checked })}
-                  />
-                  Drop
-                </label>
-                <Button
-                  size="small"
-                  variant="link"
-                  aria-label={`Remove mapping ${index + 1}`}
-                  onClick={() => setMappings((rows) => rows.filter((r) => r.key !== row.key))}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="row">
-          <Button size="small" onClick={addMapping}>
-            Add a mapping
-          </Button>
-        </div>
-        {errors.tagMappings && <span className="field-error">{errors.tagMappings}</span>}
-      </fieldset>
+      <TagMappingRows control={control} />
       <div className="rule-grid">
-        <TextField
+        <FormTextField
+          control={control}
+          name="maxTags"
           label="Tags per article"
           type="number"
           className="input"
           min={1}
           max={20}
-          value={maxTags}
-          onChange={(e) => setMaxTags(e.target.value)}
-          error={errors.maxTags}
           hint="1 to 20; the default tags come first."
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="maxNewItemsPerFetch"
           label="New items per fetch"
           type="number"
           className="input"
           min={1}
           max={1000}
-          value={perFetch}
-          onChange={(e) => setPerFetch(e.target.value)}
-          error={errors.maxNewItemsPerFetch}
           hint="Oldest first; the rest wait for the next fetch. Empty: no limit."
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="defaultCategory"
           label="Default category"
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
-          error={errors.defaultCategory}
           hint="Given to every imported article."
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="defaultSection"
           label="Default section"
-          value={section}
-          onChange={(e) => setSection(e.target.value)}
-          error={errors.defaultSection}
           hint="Given to every imported article."
         />
       </div>
-      <div className="row">
-        <Button type="submit" variant="primary" busy={update.isPending}>
-          Save rules
-        </Button>
-      </div>
+      <SubmitRow label="Save rules" busy={busy} />
     </form>
   );
 }

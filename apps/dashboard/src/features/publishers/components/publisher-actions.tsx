@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
+import type { PublisherDetail } from '../../../api/publishers';
+import { type PublisherAction, usePublisherAction } from '../../../api/publishers';
 import { Button } from '../../../components/button';
-import type { PublisherDetail } from '../../../lib/api-types';
-import { type PublisherAction, usePublisherAction } from '../api/publishers';
 
 /** The state changes a publisher allows now (approve / disable / enable), plus delete. */
 export function PublisherActions({

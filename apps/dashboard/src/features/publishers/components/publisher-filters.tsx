@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/button';
+import { useId } from 'react';
+import { ChoiceFilter, FilterForm, useFilterText } from '../../../components/filter-fields';
 import { type PublisherState, type PublishersSearch, publisherStates } from '../routes/publishers-search';
 import { stateLabels } from './publisher-state';
 
@@ -12,55 +12,32 @@ export function PublisherFilters({
   onChange(search: PublishersSearch): void;
 }) {
   const id = useId();
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onChange({ ...search, q: text.trim() || undefined, page: undefined });
-  }
+  const [text, setText] = useFilterText(search.q);
 
   return (
-    <search>
-      <form className="row" onSubmit={submit} aria-label="Filter publishers">
-        <div className="field">
-          <label htmlFor={`${id}-state`}>State</label>
-          <select
-            id={`${id}-state`}
-            value={search.state ?? ''}
-            onChange={(event) =>
-              onChange({
-                ...search,
-                state: (event.target.value || undefined) as PublisherState | undefined,
-                page: undefined,
-              })
-            }
-          >
-            <option value="">All states</option>
-            {publisherStates.map((state) => (
-              <option key={state} value={state}>
-                {stateLabels[state]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field" style={{ flex: '1 1 220px' }}>
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Name or e-mail"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <span className="field-label" aria-hidden="true">
-            &nbsp;
-          </span>
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
-    </search>
+    <FilterForm
+      label="Filter publishers"
+      onSearch={() => onChange({ ...search, q: text.trim() || undefined, page: undefined })}
+    >
+      <ChoiceFilter
+        label="State"
+        allLabel="All states"
+        choices={publisherStates.map((state) => ({ value: state, label: stateLabels[state] }))}
+        value={search.state}
+        onChange={(state) =>
+          onChange({ ...search, state: state as PublisherState | undefined, page: undefined })
+        }
+      />
+      <div className="field" style={{ flex: '1 1 220px' }}>
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          placeholder="Name or e-mail"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+    </FilterForm>
   );
 }

@@ -1,5 +1,5 @@
+import type { PublisherState } from '../../../api/publishers';
 import { Badge } from '../../../components/status-badge';
-import type { PublisherState } from '../../../lib/api-types';
 
 export const stateLabels: Record<PublisherState, string> = {
   awaiting: 'Awaiting approval',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { PublisherDetail } from '../../../lib/api-types';
+import type { PublisherDetail } from '../../../api/publishers';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { PublisherActions } from './publisher-actions';
 import { PublisherStateBadge } from './publisher-state';

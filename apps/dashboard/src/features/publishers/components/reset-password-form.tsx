@@ -1,48 +1,41 @@
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
+import { useResetPublisherPassword } from '../../../api/publishers';
+import { SubmitRow } from '../../../components/form/form-error';
+import { FormPasswordField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { fieldErrors } from '../../../lib/field-errors';
-import { useResetPublisherPassword } from '../api/publishers';
+
+const codeFields = { PASSWORD_TOO_SHORT: 'password', PASSWORD_TOO_LONG: 'password' };
 
 /** Sets a new password for the publisher's login (hand it over yourself). */
 export function ResetPasswordForm({ publisherId }: { publisherId: string }) {
   const toast = useToast();
   const reset = useResetPublisherPassword(publisherId);
-  const [password, setPassword] = useState('');
-  const errors = fieldErrors(reset.error, ['password'] as const, {
-    PASSWORD_TOO_SHORT: 'password',
-    PASSWORD_TOO_LONG: 'password',
+  const { form, onSubmit, busy } = useApiForm({
+    defaultValues: { password: '' },
+    toBody: (values) => values,
+    schema: 'resetPassword',
+    // The hook sends the password alone (it builds the body itself).
+    mutation: { mutateAsync: ({ password }) => reset.mutateAsync(password), isPending: reset.isPending },
+    codeFields,
+    onSuccess: (_result, _values, startAgain) => {
+      startAgain();
+      toast({
+        kind: 'success',
+        title: 'Password changed',
+        description: 'Give the publisher its new password.',
+      });
+    },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    reset.mutate(password, {
-      onSuccess: () => {
-        setPassword('');
-        toast({
-          kind: 'success',
-          title: 'Password changed',
-          description: 'Give the publisher its new password.',
-        });
-      },
-    });
-  }
-
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Reset password">
-      <PasswordField
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Reset password">
+      <FormPasswordField
+        control={form.control}
+        name="password"
+        inputName="new-password"
         label="New password"
-        name="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
       />
-      <div className="row">
-        <Button type="submit" busy={reset.isPending} disabled={!password}>
-          Set new password
-        </Button>
-      </div>
+      <SubmitRow label="Set new password" variant="default" busy={busy} disabled={!form.watch('password')} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
+import { usePublisherTestFeed } from '../../../api/publishers';
 import { Button } from '../../../components/button';
 import { FeedPreviewList } from '../../../components/feed-preview';
 import { ApiError } from '../../../lib/api-error';
 import { explainFeedError } from '../../../lib/feed-errors';
-import { usePublisherTestFeed } from '../api/publishers';
 
 /** Previews the publisher's saved feed with its saved rules: per item, what the next import would do. */
 export function RulesPreview({ publisherId, hasFeed }: { publisherId: string; hasFeed: boolean }) {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { publisherArticlesQuery, publisherQuery, useResumeFeed } from '../../../api/publishers';
 import { ArticlesTable } from '../../../components/articles-table';
 import { Button } from '../../../components/button';
 import { FeedHealth } from '../../../components/feed-health';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { formatDateTime } from '../../../lib/format';
-import { publisherArticlesQuery, publisherQuery, useResumeFeed } from '../api/publishers';
 import { DeletePublisherDialog } from '../components/delete-publisher-dialog';
 import { ImportNow } from '../components/import-now';
 import { ImportRulesForm } from '../components/import-rules-form';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { PublisherDetail } from '../../../api/publishers';
+import { publishersQuery } from '../../../api/publishers';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { PublisherDetail } from '../../../lib/api-types';
-import { publishersQuery } from '../api/publishers';
 import { DeletePublisherDialog } from '../components/delete-publisher-dialog';
 import { PublisherFilters } from '../components/publisher-filters';
 import { PublishersTable } from '../components/publishers-table';

@@ -1,4 +1,4 @@
-import type { PublisherState } from '../../../lib/api-types';
+import type { PublisherState } from '../../../api/publishers';
 
 // The /publishers view's URL state (so filters survive reloads and links).
 

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MonthlyReport } from '../../../lib/api-types';
+import type { MonthlyReport } from '../../../api/reports';
 
 // Enough colours to tell series apart, each with contrast against white.
 const palette = ['#0b5cad', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0f766e', '#a16207', '#4338ca'];

@@ -1,4 +1,4 @@
-import type { MonthlyReport } from '../../../lib/api-types';
+import type { MonthlyReport } from '../../../api/reports';
 
 const cell = (value: string | number): string => {
   const text = String(value);

@@ -1,4 +1,4 @@
-import type { MonthlyReport } from '../../../lib/api-types';
+import type { MonthlyReport } from '../../../api/reports';
 
 export function ReportTable({ report }: { report: MonthlyReport }) {
   const totals = report.months.map((_, i) =>

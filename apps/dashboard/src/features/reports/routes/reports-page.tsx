@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import type { ReportQuery } from '../../../api/reports';
+import { reportQuery } from '../../../api/reports';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { ReportQuery } from '../../../lib/api-types';
-import { defaultRange, reportQuery } from '../api/reports';
 import { ReportChart } from '../components/report-chart';
 import { downloadCsv } from '../components/report-csv';
 import { ReportTable } from '../components/report-table';
+import { defaultRange } from './report-range';
 
 /** /publishers/reports: articles per publisher per month, as a chart, a table and a CSV file. */
 export function ReportsPage() {

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Article } from '../../../api/articles';
+import { articlePreviewQuery } from '../../../api/articles';
+import type { ReviewAction } from '../../../api/review';
 import { Button } from '../../../components/button';
+import { ReasonField } from '../../../components/reason-field';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { TextField } from '../../../components/text-field';
-import type { Article } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
-import { type ReviewAction, reviewArticleQuery } from '../api/review';
-
-/** The API's bound on a decision's reason (its schema says the same). */
-export const maxReviewReasonLength = 500;
 
 // The body is rendered in a sandboxed frame: no script runs, it cannot reach this page or its cookie,
 // whatever HTML the feed carried. Links open in a new tab; nothing is sent as referrer.
@@ -35,7 +33,7 @@ export function ArticlePreview({
   onReasonChange(reason: string): void;
   onAction(action: ReviewAction): void;
 }) {
-  const article = useQuery(reviewArticleQuery(id));
+  const article = useQuery(articlePreviewQuery(id));
   if (article.isPending) return <LoadingState label="Loading the article…" />;
   if (article.isError) return <ErrorState error={article.error} onRetry={() => article.refetch()} />;
   const a = article.data;
@@ -54,13 +52,7 @@ export function ArticlePreview({
           </Button>
         </div>
       </div>
-      <TextField
-        label="Reason (optional)"
-        hint="Sent with your decision; the publisher sees it with the article."
-        value={reason}
-        maxLength={maxReviewReasonLength}
-        onChange={(event) => onReasonChange(event.target.value)}
-      />
+      <ReasonField value={reason} onChange={onReasonChange} />
       <h2 id="review-preview-title">{a.title}</h2>
       {a.sourceUrl && (
         <p className="break-anywhere">

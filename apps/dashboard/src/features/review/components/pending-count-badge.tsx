@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pendingCountQuery } from '../api/review';
+import { pendingCountQuery } from '../../../api/review';
 
 /** The number of pending articles, next to "Review" in the navigation (nothing while unknown or zero). */
 export function PendingCountBadge() {

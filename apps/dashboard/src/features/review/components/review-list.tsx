@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ArticleSummary } from '../../../lib/api-types';
+import type { ArticleSummary } from '../../../api/articles';
 import { formatRelative } from '../../../lib/format';
 
 /** The queue: one row per article, a checkbox for bulk actions and a button that opens the preview. */

@@ -1,5 +1,5 @@
+import { useUndoReview } from '../../../api/review';
 import { useToast } from '../../../components/toaster';
-import { useUndoReview } from '../api/review';
 
 /** How long a decision's toast offers Undo (paused while the pointer or the focus is on it). */
 export const undoWindowMs = 10_000;

@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { publisherChoicesQuery } from '../../../api/publishers';
+import { pendingQuery, type ReviewAction, useReviewMany, useReviewOne } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ChoiceFilter } from '../../../components/filter-fields';
 import { PageHeader } from '../../../components/page-header';
+import { ReasonField } from '../../../components/reason-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
-import {
-  pendingQuery,
-  type ReviewAction,
-  reviewPublishersQuery,
-  useReviewMany,
-  useReviewOne,
-} from '../api/review';
-import { ArticlePreview, maxReviewReasonLength } from '../components/article-preview';
+import { ArticlePreview } from '../components/article-preview';
 import { selectionAfter, stepSelection } from '../components/review-keys';
 import { ReviewList } from '../components/review-list';
 import { ReviewShortcuts } from '../components/review-shortcuts';
@@ -31,10 +27,9 @@ export function ReviewPage({
   publisherId: string | undefined;
   onPublisherChange(publisherId: string | undefined): void;
 }) {
-  const filterId = useId();
   const toast = useToast();
   const queue = useQuery(pendingQuery(publisherId));
-  const publishers = useQuery(reviewPublishersQuery);
+  const publishers = useQuery(publisherChoicesQuery);
   const one = useReviewOne();
   const many = useReviewMany();
   const [selected, setSelected] = useState<string | null>(null);
@@ -124,24 +119,18 @@ export function ReviewPage({
       </PageHeader>
       <div className="stack">
         <div className="row-between">
-          <div className="field">
-            <label htmlFor={filterId}>Publisher</label>
-            <select
-              id={filterId}
-              value={publisherId ?? ''}
-              onChange={(event) => {
-                setChecked(new Set());
-                onPublisherChange(event.target.value || undefined);
-              }}
-            >
-              <option value="">All publishers</option>
-              {publishers.data?.data.map((publisher) => (
-                <option key={publisher.id} value={publisher.id}>
-                  {publisher.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceFilter
+            label="Publisher"
+            allLabel="All publishers"
+            choices={
+              publishers.data?.data.map((publisher) => ({ value: publisher.id, label: publisher.name })) ?? []
+            }
+            value={publisherId}
+            onChange={(publisher) => {
+              setChecked(new Set());
+              onPublisherChange(publisher);
+            }}
+          />
           <ReviewShortcuts />
         </div>
         {queue.isPending ? (
@@ -233,12 +222,10 @@ export function ReviewPage({
           Rejected articles are not published, and their feed items are not imported again. The notification
           that follows offers Undo for 10 seconds; later, each one can be moved back to pending from its page.
         </p>
-        <TextField
-          label="Reason (optional)"
+        <ReasonField
           hint="The publisher sees it with each article."
           value={bulkReason}
-          maxLength={maxReviewReasonLength}
-          onChange={(event) => setBulkReason(event.target.value)}
+          onChange={setBulkReason}
         />
       </ConfirmDialog>
     </>

@@ -1,5 +1,5 @@
+import type { CreatedSiteKey } from '../../../api/sites';
 import { ShownOnceSecret } from '../../../components/shown-once-secret';
-import type { CreatedSiteKey } from '../../../lib/api-types';
 
 /** The new key, this one time: a warning, the key to select or copy, and Done (after which it is gone). */
 export function CreatedKeyNotice({ created, onDone }: { created: CreatedSiteKey; onDone(): void }) {

@@ -1,6 +1,6 @@
+import type { Site } from '../../../api/sites';
+import { articleCountOf, useDeleteSite } from '../../../api/sites';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import type { Site } from '../../../lib/api-types';
-import { articleCountOf, useDeleteSite } from '../api/sites';
 
 function articles(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? 'article' : 'articles'}`;

@@ -1,12 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import type { Site } from '../../../api/sites';
+import { useEditSite } from '../../../api/sites';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { FormError, SubmitRow } from '../../../components/form/form-error';
+import { FormTextField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-error';
-import type { Site } from '../../../lib/api-types';
-import { fieldErrors } from '../../../lib/field-errors';
-import { useEditSite } from '../api/sites';
-import { browserAccessBody, siteBody, siteCodeFields, siteFields, syndicationBody } from './site-fields';
+import { browserAccessBody, siteBody, siteCodeFields, syndicationBody } from './site-fields';
+import { SiteIdentityFields } from './site-identity-fields';
 
 /**
  * Rename a site, change its slug, set / clear its domain, and set what its feeds and sitemaps need: the
@@ -14,107 +14,76 @@ import { browserAccessBody, siteBody, siteCodeFields, siteFields, syndicationBod
  * and where it serves its feeds and sitemaps.
  */
 export function EditSiteForm({ site, onDone }: { site: Site; onDone(): void }) {
-  const [name, setName] = useState(site.name);
-  const [slug, setSlug] = useState(site.slug);
-  const [domain, setDomain] = useState(site.domain ?? '');
-  const [language, setLanguage] = useState(site.language);
-  const [template, setTemplate] = useState(site.articleUrlTemplate ?? '');
-  const [origins, setOrigins] = useState(site.allowedOrigins.join(', '));
-  const [publicBase, setPublicBase] = useState(site.publicBaseUrl ?? '');
-  const edit = useEditSite(site.id);
   const toast = useToast();
-  const errors = fieldErrors(edit.error, siteFields, siteCodeFields);
-  const unplaced = edit.isError && Object.keys(errors).length === 0;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    edit.mutate(
-      {
-        ...siteBody(name, slug, domain),
-        ...syndicationBody(language, template),
-        ...browserAccessBody(origins, publicBase),
-      },
-      {
-        onSuccess: (saved) => {
-          toast({ kind: 'success', title: `Site “${saved.name}” saved` });
-          onDone();
-        },
-      },
-    );
-  }
+  const { form, onSubmit, busy, formError } = useApiForm({
+    defaultValues: {
+      name: site.name,
+      slug: site.slug,
+      domain: site.domain ?? '',
+      language: site.language,
+      articleUrlTemplate: site.articleUrlTemplate ?? '',
+      publicBaseUrl: site.publicBaseUrl ?? '',
+      allowedOrigins: site.allowedOrigins.join(', '),
+    },
+    toBody: (values) => ({
+      ...siteBody(values.name, values.slug, values.domain),
+      ...syndicationBody(values.language, values.articleUrlTemplate),
+      ...browserAccessBody(values.allowedOrigins, values.publicBaseUrl),
+    }),
+    schema: 'editSite',
+    mutation: useEditSite(site.id),
+    codeFields: siteCodeFields,
+    onSuccess: (saved) => {
+      toast({ kind: 'success', title: `Site “${saved.name}” saved` });
+      onDone();
+    },
+  });
+  const { control } = form;
+  const slugChanged = form.watch('slug') !== site.slug;
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label={`Edit ${site.name}`}>
-      {unplaced && (
-        <div className="alert alert-error" role="alert">
-          {errorMessage(edit.error)}
-        </div>
-      )}
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={`Edit ${site.name}`}>
+      <FormError message={formError} />
       <div className="site-form-grid">
-        <TextField
-          label="Site name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          label="Slug"
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-          error={errors.slug}
-          hint={
-            slug !== site.slug
-              ? 'Child sites that name this slug must change their configuration too.'
-              : undefined
+        <SiteIdentityFields
+          control={control}
+          slugHint={
+            slugChanged ? 'Child sites that name this slug must change their configuration too.' : undefined
           }
+          domainHint="Leave empty to clear it."
         />
-        <TextField
-          label="Domain"
-          value={domain}
-          onChange={(e) => setDomain(e.target.value)}
-          error={errors.domain}
-          placeholder="news.example.com"
-          hint="Leave empty to clear it."
-        />
-        <TextField
+        <FormTextField
+          control={control}
+          name="language"
           label="Language"
-          value={language}
-          onChange={(e) => setLanguage(e.target.value)}
-          error={errors.language}
           placeholder="en"
           hint="Named by the Google News sitemap, e.g. en or pt-BR."
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="articleUrlTemplate"
           label="Article URL template"
-          value={template}
-          onChange={(e) => setTemplate(e.target.value)}
-          error={errors.articleUrlTemplate}
           placeholder="https://{domain}/news/{slug}"
           hint="Public address of an article, for the site's RSS, JSON Feed and sitemaps. Empty: none."
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="publicBaseUrl"
           label="Public base URL"
-          value={publicBase}
-          onChange={(e) => setPublicBase(e.target.value)}
-          error={errors.publicBaseUrl}
           placeholder="https://news.example.com"
           hint="Where the site serves /feed.xml and /sitemap.xml itself. Empty: the template's address."
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="allowedOrigins"
           label="Allowed browser origins"
-          value={origins}
-          onChange={(e) => setOrigins(e.target.value)}
-          error={errors.allowedOrigins}
           placeholder="https://news.example.com, https://www.news.example.com"
           hint="Pages on these origins may read the client API with this site's keys (CORS). Empty: none."
         />
       </div>
-      <div className="row">
-        <Button type="submit" variant="primary" busy={edit.isPending}>
-          Save
-        </Button>
+      <SubmitRow label="Save" busy={busy}>
         <Button onClick={onDone}>Cancel</Button>
-      </div>
+      </SubmitRow>
     </form>
   );
 }

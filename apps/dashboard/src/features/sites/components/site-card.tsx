@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import type { Site } from '../../../api/sites';
+import { articleCountOf } from '../../../api/sites';
 import { Button } from '../../../components/button';
-import type { Site } from '../../../lib/api-types';
-import { articleCountOf } from '../api/sites';
 import { EditSiteForm } from './edit-site-form';
 import { SiteKeys } from './site-keys';
 

@@ -1,14 +1,6 @@
-import type { CreateSiteBody, EditSiteBody } from '../../../lib/api-types';
+import type { CreateSiteBody, EditSiteBody } from '../../../api/sites';
 
-export const siteFields = [
-  'name',
-  'slug',
-  'domain',
-  'language',
-  'articleUrlTemplate',
-  'allowedOrigins',
-  'publicBaseUrl',
-] as const;
+/** The error codes that name a field of the site forms. */
 export const siteCodeFields = {
   SITE_SLUG_TAKEN: 'slug',
   INVALID_ARTICLE_URL_TEMPLATE: 'articleUrlTemplate',

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import type { Site, SiteKey } from '../../../api/sites';
+import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../../../api/sites';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormTextField } from '../../../components/form/form-fields';
+import { useApiForm } from '../../../components/form/use-api-form';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { TextField } from '../../../components/text-field';
+import { TableHead } from '../../../components/table-head';
 import { useToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-error';
-import type { Site, SiteKey } from '../../../lib/api-types';
 import { fieldErrors } from '../../../lib/field-errors';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../api/sites';
 import { CreatedKeyNotice } from './created-key-notice';
 
 /** A site's client API keys: the list (never the keys), a new key (shown once), revoke with confirmation. */
@@ -19,14 +21,16 @@ export function SiteKeys({ site }: { site: Site }) {
   const create = useCreateSiteKey(site.id);
   const revoke = useRevokeSiteKey(site.id);
   const toast = useToast();
-  const [name, setName] = useState('');
   const [revoking, setRevoking] = useState<SiteKey | null>(null);
-  const nameError = fieldErrors(create.error, ['name'] as const).name;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(name.trim(), { onSuccess: () => setName('') });
-  }
+  const { form, onSubmit, busy } = useApiForm({
+    defaultValues: { name: '' },
+    toBody: ({ name }) => ({ name: name.trim() }),
+    schema: 'createSiteKey',
+    mutation: { mutateAsync: ({ name }) => create.mutateAsync(name), isPending: create.isPending },
+    // The one field says every refusal (a key name has no other place to be wrong).
+    errorsOf: (error) => ({ name: fieldErrors(error, ['name'] as const).name ?? errorMessage(error) }),
+    onSuccess: (_created, _values, reset) => reset(),
+  });
 
   return (
     <section className="stack site-keys" aria-labelledby={headingId}>
@@ -36,19 +40,18 @@ export function SiteKeys({ site }: { site: Site }) {
       ) : (
         <form
           className="row site-key-form"
-          onSubmit={submit}
+          onSubmit={onSubmit}
           noValidate
           aria-label={`New API key for ${site.name}`}
         >
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="name"
             label="Key name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
             placeholder="production"
-            error={nameError ?? (create.isError ? errorMessage(create.error) : undefined)}
             required
           />
-          <Button type="submit" busy={create.isPending}>
+          <Button type="submit" busy={busy}>
             Create key
           </Button>
         </form>
@@ -63,18 +66,7 @@ export function SiteKeys({ site }: { site: Site }) {
         <div className="table-wrap">
           <table className="table site-keys-table">
             <caption className="visually-hidden">API keys of {site.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Starts with', 'Created', 'Last used', 'State']} />
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.id}>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Site } from '../../../api/sites';
+import { siteListQuery } from '../../../api/sites';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { Site } from '../../../lib/api-types';
-import { siteListQuery } from '../api/sites';
 import { CreateSiteForm } from '../components/create-site-form';
 import { DeleteSiteDialog } from '../components/delete-site-dialog';
 import { SiteCard } from '../components/site-card';
@@ -30,7 +30,7 @@ export function SitesPage() {
         ) : sites.data.data.length === 0 ? (
           <EmptyState>No sites yet. Create the first one above.</EmptyState>
         ) : (
-          <ul className="site-list" aria-label="Sites">
+          <ul className="card-list" aria-label="Sites">
             {sites.data.data.map((site) => (
               <SiteCard key={site.id} site={site} onDelete={() => setDeleting(site)} />
             ))}

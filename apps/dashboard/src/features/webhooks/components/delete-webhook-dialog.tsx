@@ -1,6 +1,6 @@
+import type { WebhookEndpoint } from '../../../api/webhooks';
+import { useDeleteWebhook } from '../../../api/webhooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import type { WebhookEndpoint } from '../../../lib/api-types';
-import { useDeleteWebhook } from '../api/webhooks';
 
 /** Asks before deleting an endpoint and its delivery log. */
 export function DeleteWebhookDialog({

@@ -1,61 +1,40 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import type { WebhookEndpoint } from '../../../api/webhooks';
+import { useEditWebhook } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
+import { FormError, SubmitRow } from '../../../components/form/form-error';
+import { useApiForm } from '../../../components/form/use-api-form';
 import { useToast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-error';
-import type { WebhookEndpoint, WebhookEventType } from '../../../lib/api-types';
-import { fieldErrors } from '../../../lib/field-errors';
-import { useEditWebhook } from '../api/webhooks';
-import { WebhookEventsField, WebhookSiteField, webhookCodeFields, webhookFields } from './webhook-fields';
+import { WebhookDeliveryFields } from './webhook-delivery-fields';
+import { webhookCodeFields } from './webhook-fields';
 
 /** Events, scope and enabled of an endpoint (enabling a disabled one clears its recorded failure). */
 export function EditWebhookForm({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone(): void }) {
   const headingId = useId();
-  const [events, setEvents] = useState<WebhookEventType[]>(endpoint.events);
-  const [site, setSite] = useState<string | null>(endpoint.site);
-  const [enabled, setEnabled] = useState(endpoint.enabled);
-  const edit = useEditWebhook(endpoint.id);
   const toast = useToast();
-  const errors = fieldErrors(edit.error, webhookFields, webhookCodeFields);
-  const unplaced = edit.isError && Object.keys(errors).length === 0;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    edit.mutate(
-      { events, site, enabled },
-      {
-        onSuccess: () => {
-          toast({ kind: 'success', title: 'Endpoint saved' });
-          onDone();
-        },
-      },
-    );
-  }
+  const { form, onSubmit, busy, formError } = useApiForm({
+    defaultValues: { events: endpoint.events, site: endpoint.site, enabled: endpoint.enabled },
+    toBody: (values) => values,
+    schema: 'editWebhook',
+    mutation: useEditWebhook(endpoint.id),
+    codeFields: webhookCodeFields,
+    onSuccess: () => {
+      toast({ kind: 'success', title: 'Endpoint saved' });
+      onDone();
+    },
+  });
 
   return (
-    <form className="stack webhook-edit" onSubmit={submit} noValidate aria-labelledby={headingId}>
+    <form className="stack webhook-edit" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h3 id={headingId}>Edit {endpoint.url}</h3>
-      {unplaced && (
-        <div className="alert alert-error" role="alert">
-          {errorMessage(edit.error)}
-        </div>
-      )}
-      <WebhookEventsField value={events} onChange={setEvents} error={errors.events} />
-      <div className="webhook-form-grid">
-        <WebhookSiteField value={site} onChange={setSite} error={errors.site} />
-        <label className="checkbox-field">
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-          Enabled: send events
-        </label>
-      </div>
+      <FormError message={formError} />
+      <WebhookDeliveryFields control={form.control} />
       {!endpoint.enabled && endpoint.disabledReason && (
         <p className="field-hint">Enabling it clears the recorded failure and sends new events again.</p>
       )}
-      <div className="row">
-        <Button type="submit" variant="primary" busy={edit.isPending}>
-          Save
-        </Button>
+      <SubmitRow label="Save" busy={busy}>
         <Button onClick={onDone}>Cancel</Button>
-      </div>
+      </SubmitRow>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import type { WebhookEndpoint } from '../../../api/webhooks';
+import { useRotateWebhookSecret } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
 import { Badge } from '../../../components/status-badge';
-import type { WebhookEndpoint } from '../../../lib/api-types';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { useRotateWebhookSecret } from '../api/webhooks';
 import { EditWebhookForm } from './edit-webhook-form';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookSecretNotice } from './webhook-secret-notice';

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../api/webhooks';
+import { useResendDelivery, webhookDeliveriesQuery } from '../../../api/webhooks';
 import { Button } from '../../../components/button';
 import { Pagination } from '../../../components/pagination';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { Badge, type BadgeTone } from '../../../components/status-badge';
+import { TableHead } from '../../../components/table-head';
 import { useToast } from '../../../components/toaster';
-import type { WebhookDelivery, WebhookEndpoint } from '../../../lib/api-types';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { useResendDelivery, webhookDeliveriesQuery } from '../api/webhooks';
 import { WebhookDeliveryAttempts } from './webhook-delivery-attempts';
 
 const statusTones: Record<WebhookDelivery['status'], BadgeTone> = {
@@ -48,19 +49,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           <div className="table-wrap">
             <table className="table webhook-deliveries-table">
               <caption className="visually-hidden">Deliveries to {endpoint.url}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Answer</th>
-                  <th scope="col">Next retry</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Event', 'Status', 'Attempts', 'Answer', 'Next retry', 'Created']} />
               <tbody>
                 {deliveries.data.data.map((delivery) => (
                   <Fragment key={delivery.id}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { webhookDeliveryAttemptsQuery } from '../../../api/webhooks';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { webhookDeliveryAttemptsQuery } from '../api/webhooks';
 
 /** Every attempt of one delivery, oldest first: when, the answer, how long, why it failed, what came back. */
 export function WebhookDeliveryAttempts({

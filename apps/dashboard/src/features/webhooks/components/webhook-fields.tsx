@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import type { WebhookEventType } from '../../../lib/api-types';
-import { siteListQuery } from '../../sites/api/sites';
+import { type Ref, useId } from 'react';
+import { siteListQuery } from '../../../api/sites';
+import type { WebhookEventType } from '../../../api/webhooks';
+import { describedBy, FieldNotes } from '../../../components/field-notes';
 
 /** Every event an endpoint can hear, in words (docs/webhooks.md); typed against the API's list. */
 export const webhookEventLabels: Record<WebhookEventType, string> = {
@@ -13,8 +14,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
 };
 export const webhookEventTypes = Object.keys(webhookEventLabels) as WebhookEventType[];
 
-/** The form fields the API's errors are placed on. */
-export const webhookFields = ['url', 'events', 'site', 'enabled'] as const;
+/** The error codes that name a field of the webhook forms. */
 export const webhookCodeFields = {
   WEBHOOK_URL_REFUSED: 'url',
   INVALID_WEBHOOK_URL: 'url',
@@ -25,10 +25,13 @@ export function WebhookEventsField({
   value,
   onChange,
   error,
+  inputRef,
 }: {
   value: WebhookEventType[];
   onChange(events: WebhookEventType[]): void;
   error?: string | undefined;
+  /** The first checkbox (focused when the events are refused). */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const toggle = (type: WebhookEventType, on: boolean) =>
@@ -37,9 +40,10 @@ export function WebhookEventsField({
     <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field-label">Events</legend>
       <div className="webhook-events">
-        {webhookEventTypes.map((type) => (
+        {webhookEventTypes.map((type, index) => (
           <label key={type} className="checkbox-field">
             <input
+              ref={index === 0 ? inputRef : undefined}
               type="checkbox"
               checked={value.includes(type)}
               onChange={(event) => toggle(type, event.target.checked)}
@@ -65,21 +69,27 @@ export function WebhookSiteField({
   value,
   onChange,
   error,
+  inputRef,
 }: {
   value: string | null;
   onChange(site: string | null): void;
   error?: string | undefined;
+  inputRef?: Ref<HTMLSelectElement>;
 }) {
   const id = useId();
   const sites = useQuery(siteListQuery);
+  const hint = sites.isError
+    ? 'The site list could not be loaded.'
+    : 'A site scope sends only what that site shows.';
   return (
     <div className="field">
       <label htmlFor={id}>Site scope</label>
       <select
         id={id}
+        ref={inputRef}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || null)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-describedby={describedBy(id, hint, error)}
         aria-invalid={error ? true : undefined}
       >
         <option value="">The whole network</option>
@@ -89,16 +99,7 @@ export function WebhookSiteField({
           </option>
         ))}
       </select>
-      <span id={`${id}-hint`} className="field-hint">
-        {sites.isError
-          ? 'The site list could not be loaded.'
-          : 'A site scope sends only what that site shows.'}
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

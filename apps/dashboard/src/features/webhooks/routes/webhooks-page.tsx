@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { WebhookEndpoint } from '../../../api/webhooks';
+import { webhookListQuery } from '../../../api/webhooks';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import type { WebhookEndpoint } from '../../../lib/api-types';
-import { webhookListQuery } from '../api/webhooks';
 import { CreateWebhookForm } from '../components/create-webhook-form';
 import { DeleteWebhookDialog } from '../components/delete-webhook-dialog';
 import { WebhookCard } from '../components/webhook-card';
@@ -30,7 +30,7 @@ export function WebhooksPage() {
         ) : endpoints.data.data.length === 0 ? (
           <EmptyState>No endpoints yet. Register the first one above.</EmptyState>
         ) : (
-          <ul className="webhook-list" aria-label="Endpoints">
+          <ul className="card-list" aria-label="Endpoints">
             {endpoints.data.data.map((endpoint) => (
               <WebhookCard key={endpoint.id} endpoint={endpoint} onDelete={() => setDeleting(endpoint)} />
             ))}

@@ -1,0 +1,64 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type Ref, useId } from 'react';
+
+/**
+ * Child sites chosen by checkbox, by slug (an article's host sites, a publisher's default ones), with the
+ * site list's loading, error and empty states. The caller reads the list (each feature through its own API).
+ */
+/** What the checkboxes read of the site list (`GET /site`). */
+export interface SiteChoices {
+  data: readonly { id: string; slug: string; name: string }[];
+}
+
+export function SiteCheckboxes({
+  legend,
+  hint,
+  sites,
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  legend: string;
+  hint: string;
+  sites: UseQueryResult<SiteChoices>;
+  value: readonly string[];
+  onChange(slugs: string[]): void;
+  error?: string | undefined;
+  /** The first checkbox (focused when the choice is refused). */
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const toggle = (slug: string, on: boolean) =>
+    onChange(on ? [...value, slug].sort() : value.filter((s) => s !== slug));
+  return (
+    <fieldset className="field" aria-describedby={`${id}-hint`}>
+      <legend className="field-label">{legend}</legend>
+      <span id={`${id}-hint`} className="field-hint">
+        {hint}
+      </span>
+      {sites.isPending ? (
+        <span className="muted">Loading sites…</span>
+      ) : sites.isError ? (
+        <span className="field-error">The site list could not be loaded.</span>
+      ) : sites.data.data.length === 0 ? (
+        <span className="muted">No child sites exist yet.</span>
+      ) : (
+        <div className="row" style={{ gap: 'var(--space-4)' }}>
+          {sites.data.data.map((site, index) => (
+            <label key={site.id} className="checkbox-field">
+              <input
+                ref={index === 0 ? inputRef : undefined}
+                type="checkbox"
+                checked={value.includes(site.slug)}
+                onChange={(event) => toggle(site.slug, event.target.checked)}
+              />
+              {site.name}
+            </label>
+          ))}
+        </div>
+      )}
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
+  );
+}
