@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +9,7 @@ import { type DownloadResult, downloadWhileSampling } from './download';
 import { type LoadResult, measure, undiciAcceptEncoding } from './load';
 import { bundleServers, type Server, startServer } from './processes';
 import { printReport } from './report';
+import { captureSameBytes, ceilingArticlePaths as ceilingArticlePathsOf } from './same-bytes-bodies';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 
 // pnpm bench:client — the client API under load, on loopback only. Figures are printed, never asserted.
@@ -160,6 +160,8 @@ async function main() {
     });
 
   const results: Record<string, LoadResult> = {};
+  /** The same-bytes ceiling's environment (its body files), once againstSameBytes has captured them. */
+  let sameBytesEnv: Record<string, string> = {};
   const bareEnv = (port: string) => ({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -186,6 +188,7 @@ async function main() {
       async (server) => {
         const first = await fetch(`${server.url}/api/v1/client/posts`, { headers: siteHeaders });
         const pageBody = Buffer.from(await first.arrayBuffer());
+        const partner = ['/api/v1/client/partner-articles'];
         const { pages } = (
           JSON.parse(pageBody.toString('utf8')) as { meta: { pagination: { pages: number } } }
         ).meta.pagination;
@@ -194,13 +197,13 @@ async function main() {
         await measure({
           name: 'warm-up',
           url: server.url,
-          paths: ['/api/v1/client/posts', ...slugPaths],
+          paths: ['/api/v1/client/posts', ...partner, ...slugPaths],
           headers: siteHeaders,
           seconds: 3,
           connections,
         });
         if (cache === 'on') {
-          await againstSameBytes(server.url, pageBody);
+          await againstSameBytes(server.url);
         } else {
           results[`posts1-${cache}`] = await load(
             `posts page 1 (${labels[cache]})`,
@@ -249,12 +252,15 @@ async function main() {
             siteHeaders,
           );
         }
-        results[`partner-${cache}`] = await load(
-          `partner-articles (${labels[cache]})`,
-          server.url,
-          ['/api/v1/client/partner-articles'],
-          siteHeaders,
-        );
+        // Cached: measured against its ceiling, interleaved (againstSameBytes).
+        if (cache !== 'on') {
+          results[`partner-${cache}`] = await load(
+            `partner-articles (${labels[cache]})`,
+            server.url,
+            partner,
+            siteHeaders,
+          );
+        }
       },
     );
   }
@@ -281,11 +287,44 @@ async function main() {
           acceptEncoding,
           log,
         });
+      // Each churn right after its ceiling (the mix on the same bytes), so both see the same machine.
+      results.ceilingMix = await churnMix('same bytes: the churn mix', '/page', '/article');
       const plain = await churnWith(null);
+      results.ceilingMixGzip = await churnMix(
+        'same bytes: the churn mix, gzip',
+        '/page-gzip',
+        '/article-gzip',
+      );
       log(`Churn again, reads with Accept-Encoding: ${undiciAcceptEncoding}:`);
       return [plain, await churnWith(undiciAcceptEncoding)] as const;
     },
   );
+  /**
+   * The churn readers' mix on the same bytes (page 1 and 100 articles, alternately), read the way
+   * churn-phase.ts reads it (one load generator per site, 10 connections each), without the writers: what a
+   * bare server gives all churn readers at most. Its own ceiling process, started just before the churn.
+   */
+  async function churnMix(name: string, page: string, article: string): Promise<LoadResult> {
+    return withServer(
+      await startServer(entries.sameBytes, { ...bareEnv(sameBytesPort), ...sameBytesEnv }),
+      async (ceiling) => {
+        const paths = churnReaderPaths(page, ceilingArticlePathsOf(article, slugPaths));
+        const perSite = churnConnectionsPerSite(connections, seeded.sites.length);
+        await measure({ name: 'warm-up', url: ceiling.url, paths, seconds: 2, connections });
+        const runs = await Promise.all(
+          seeded.sites.map(() => measure({ name, url: ceiling.url, paths, seconds, connections: perSite })),
+        );
+        const together: LoadResult = {
+          ...meanOf(runs),
+          name,
+          requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0),
+        };
+        log(`  ${name}: ${Math.round(together.requestsPerSecond)} req/s, p99 ${together.p99} ms`);
+        return together;
+      },
+    );
+  }
+
   printReport({
     results,
     deepPage,
@@ -302,35 +341,18 @@ async function main() {
    * The cached reads against the same-bytes ceiling, interleaved (ceiling, API, ceiling, API per route, twice)
    * so both see the same machine load; each figure is the mean of its two runs.
    */
-  async function againstSameBytes(apiUrl: string, pageBody: Buffer) {
-    writeFileSync(join(bodies, 'page.json'), pageBody);
+  async function againstSameBytes(apiUrl: string) {
     const gzipHeaders = { ...siteHeaders, 'accept-encoding': undiciAcceptEncoding };
-    const pageGzip = await rawBody(`${apiUrl}/api/v1/client/posts`, gzipHeaders);
-    writeFileSync(join(bodies, 'page.json.gz'), pageGzip);
-    // Every article of the by-slug rotation, as the API sends it plain and gzip: the ceiling rotates through
-    // the same bodies (a load generator reading one body over and over does less work than reading 2,000).
-    const plainArticles: string[] = [];
-    const gzipArticles: string[] = [];
-    for (const path of slugPaths) {
-      const plain = await fetch(`${apiUrl}${path}`, { headers: siteHeaders });
-      plainArticles.push(Buffer.from(await plain.arrayBuffer()).toString('base64'));
-      gzipArticles.push((await rawBody(`${apiUrl}${path}`, gzipHeaders)).toString('base64'));
-    }
-    writeFileSync(
-      join(bodies, 'articles.json'),
-      JSON.stringify({ plain: plainArticles, gzip: gzipArticles }),
-    );
-    const ceilingArticlePaths = (prefix: string) => slugPaths.map((_, n) => `${prefix}/${n}`);
+    const same = await captureSameBytes(apiUrl, siteHeaders, slugPaths, bodies);
+    sameBytesEnv = same.env;
+    const pageBody = same.page;
+    const pageGzip = same.pageGzip;
+    const ceilingArticlePaths = (prefix: string) => ceilingArticlePathsOf(prefix, slugPaths);
     log(
-      `Same-bytes ceiling (bare Fastify, page ${pageBody.length} B (gzip ${pageGzip.length} B) and the ${slugPaths.length} article bodies from memory), interleaved:`,
+      `Same-bytes ceiling (bare Fastify, page ${pageBody.length} B (gzip ${pageGzip.length} B), partner page ${same.partner.length} B and the ${slugPaths.length} article bodies from memory), interleaved:`,
     );
     await withServer(
-      await startServer(entries.sameBytes, {
-        ...bareEnv(sameBytesPort),
-        PAGE_BODY_FILE: join(bodies, 'page.json'),
-        PAGE_GZIP_FILE: join(bodies, 'page.json.gz'),
-        ARTICLE_BODIES_FILE: join(bodies, 'articles.json'),
-      }),
+      await startServer(entries.sameBytes, { ...bareEnv(sameBytesPort), ...same.env }),
       async (ceiling) => {
         await measure({
           name: 'warm-up',
@@ -338,6 +360,7 @@ async function main() {
           paths: [
             '/page',
             '/page-gzip',
+            '/partner',
             ...ceilingArticlePaths('/article'),
             ...ceilingArticlePaths('/article-gzip'),
           ],
@@ -369,6 +392,15 @@ async function main() {
             siteHeaders,
           ],
           [
+            'ceilingPartner',
+            'same bytes: partner-articles page 1',
+            ['/partner'],
+            'partner-on',
+            'partner-articles page 1',
+            ['/api/v1/client/partner-articles'],
+            siteHeaders,
+          ],
+          [
             'ceilingPageGzip',
             'same bytes: page 1 gzip',
             ['/page-gzip'],
@@ -394,49 +426,9 @@ async function main() {
           }
         }
         for (const [key, runs] of Object.entries(rounds)) results[key] = meanOf(runs);
-        // The churn readers' mix on the same bytes (page 1 and 100 articles, alternately), read the way
-        // churn-phase.ts reads it (one load generator per site, 10 connections each), without the writers:
-        // what a bare server gives all churn readers at most.
-        const churnMix = async (name: string, page: string, article: string) => {
-          const paths = churnReaderPaths(page, ceilingArticlePaths(article));
-          const perSite = churnConnectionsPerSite(connections, seeded.sites.length);
-          const runs = await Promise.all(
-            seeded.sites.map(() => measure({ name, url: ceiling.url, paths, seconds, connections: perSite })),
-          );
-          const together: LoadResult = {
-            ...meanOf(runs),
-            name,
-            requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0),
-          };
-          log(`  ${name}: ${Math.round(together.requestsPerSecond)} req/s, p99 ${together.p99} ms`);
-          return together;
-        };
-        results.ceilingMix = await churnMix('same bytes: the churn mix', '/page', '/article');
-        results.ceilingMixGzip = await churnMix(
-          'same bytes: the churn mix, gzip',
-          '/page-gzip',
-          '/article-gzip',
-        );
       },
     );
   }
-}
-
-/** A response's bytes as they came over the wire (fetch would decompress them). */
-function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        if (response.headers['content-encoding'] !== 'gzip') reject(new Error(`${url}: not gzip`));
-        else resolve(Buffer.concat(chunks));
-      });
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
 }
 
 /** The /all download's figures, or why it failed. */

@@ -7,7 +7,6 @@ import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
 import { authPlugin } from './plugins/auth';
 import { answerClientError } from './plugins/client-error-handler';
-import { dashboardSessionPlugin } from './plugins/dashboard-session';
 import { drainOnClosePlugin } from './plugins/drain-on-close';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { feedFetcherPlugin } from './plugins/feed-fetcher';
@@ -76,7 +75,6 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // After the error handler (its route answers failures in our shape), before every other route (its hooks).
   if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });
   await app.register(authPlugin);
-  await app.register(dashboardSessionPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);

@@ -28,6 +28,8 @@ function decodedName(raw: string): string {
  */
 export function loggableUrl(url: string): string {
   const query = url.indexOf('?');
+  // Most URLs have neither a query nor a key: nothing to scan for (one line per request).
+  if (query === -1 && !url.includes('nsk_')) return url;
   const masked =
     query === -1
       ? url

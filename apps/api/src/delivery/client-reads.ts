@@ -17,6 +17,27 @@ import { answerOf, bytesOf, etagOf } from './response-bytes';
 // The client reads of one article, of everything, and of a taxonomy (a listing page: listing-page-read.ts).
 // Each takes (sources, scope, params) and answers what http-caching.ts sends, with no HTTP here (see ./README.md).
 
+/** What an article read asks: the slug, and the fields to write (null: the whole article). */
+export interface ArticleParams {
+  slug: string;
+  fields: readonly string[] | null;
+}
+
+const articleKey = (siteId: string | null, slug: string, fields: readonly string[] | null) =>
+  `article|${siteId}|${slug}|${fields ?? ''}`;
+
+/**
+ * readArticle's answer when the response cache holds it for the current content (null: held as a 404), else
+ * undefined (then readArticle reads it): synchronous, so a cached read needs no promise.
+ */
+export function heldArticle(
+  sources: ClientReadSources,
+  view: ArticleView,
+  { slug, fields }: ArticleParams,
+): ClientAnswer | null | undefined {
+  return sources.caches.responses.peek(articleKey(view.siteId, slug, fields));
+}
+
 /**
  * One published article visible in the scope (`siteId` null: any site) as bytes and their ETag; null when
  * there is none (remembered too, until the scope's content changes, so repeated misses cost no query).
@@ -24,10 +45,10 @@ import { answerOf, bytesOf, etagOf } from './response-bytes';
 export async function readArticle(
   sources: ClientReadSources,
   view: ArticleView,
-  { slug, fields }: { slug: string; fields: readonly string[] | null },
+  { slug, fields }: ArticleParams,
 ): Promise<ClientAnswer | null> {
   const { siteId } = view;
-  return sources.caches.responses.get(siteId, `article|${siteId}|${slug}|${fields ?? ''}`, async () => {
+  return sources.caches.responses.get(siteId, articleKey(siteId, slug, fields), async () => {
     const article = await findPublishedArticleBySlug(sources.db, siteId, slug);
     if (!article) return null;
     const write = await articleWriter(sources, fields, view);

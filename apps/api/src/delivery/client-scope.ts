@@ -128,14 +128,12 @@ export async function siteIdInScope(
   request: FastifyRequest,
   siteSlug: string | undefined,
 ): Promise<string | null> {
-  const scope = request.clientScope;
-  if (siteSlug === undefined) return scope.siteId;
-  if (scope.siteId !== null) {
-    if (siteSlug === scope.siteSlug) return scope.siteId;
-    throw new HttpError(403, 'SITE_FORBIDDEN', 'This key reads only its own site');
-  }
-  return request.server.clientContent.siteIds.get(siteAccessScope, siteSlug, async () => {
-    const [siteId] = await resolveSiteIds(request.server.db, [siteSlug]);
+  const known = knownSiteInScope(request, siteSlug);
+  if (known !== undefined) return known.siteId;
+  // Only the network key naming a site whose id is not remembered gets here.
+  const slug = siteSlug as string;
+  return request.server.clientContent.siteIds.get(siteAccessScope, slug, async () => {
+    const [siteId] = await resolveSiteIds(request.server.db, [slug]);
     return siteId as string;
   });
 }
@@ -148,7 +146,27 @@ export async function siteInScope(
   request: FastifyRequest,
   siteSlug: string | undefined,
 ): Promise<{ siteId: string | null; siteSlug: string | null }> {
+  const known = knownSiteInScope(request, siteSlug);
+  if (known !== undefined) return known;
   const siteId = await siteIdInScope(request, siteSlug);
+  return { siteId, siteSlug: siteSlug ?? null };
+}
+
+/**
+ * siteInScope's answer when it needs no wait: every key's own scope (the scope itself, no object per request),
+ * and the network key naming a site whose id is remembered; undefined when the id must be looked up. Lets a
+ * cached read answer without a promise. A site key naming another site is refused here too (403).
+ */
+export function knownSiteInScope(
+  request: FastifyRequest,
+  siteSlug: string | undefined,
+): { siteId: string | null; siteSlug: string | null } | undefined {
   const scope = request.clientScope;
-  return siteId === scope.siteId ? scope : { siteId, siteSlug: siteSlug ?? null };
+  if (siteSlug === undefined) return scope;
+  if (scope.siteId !== null) {
+    if (siteSlug === scope.siteSlug) return scope;
+    throw new HttpError(403, 'SITE_FORBIDDEN', 'This key reads only its own site');
+  }
+  const siteId = request.server.clientContent.siteIds.peek(siteSlug);
+  return siteId === undefined ? undefined : { siteId, siteSlug };
 }

@@ -42,6 +42,25 @@ export const listingKeyOf = (listing: Listing) =>
     listing.q ?? null,
   ]);
 
+/** A page's key in the response cache; it names the scope (listing.siteId) and the fields, so the view follows. */
+function pageKeyOf(listingKey: string, params: ListingPageParams): string {
+  const at = params.after ? `after:${encodeListingCursor(params.after)}` : params.page;
+  return `page|${listingKey}|${at}|${params.limit}|${params.fields ?? ''}`;
+}
+
+/**
+ * readListingPage's answer when the response cache holds it for the current content, else undefined (then
+ * readListingPage reads it): synchronous, so a cached page needs no promise.
+ */
+export function heldListingPage(
+  sources: ClientReadSources,
+  params: ListingPageParams,
+): ClientAnswer | undefined {
+  return (sources.caches.responses.peek(pageKeyOf(listingKeyOf(params.listing), params)) ?? undefined) as
+    | ClientAnswer
+    | undefined;
+}
+
 /** One page of a listing as `{ data, meta }` bytes and their ETag, by number or after a list cursor. */
 export async function readListingPage(
   sources: ClientReadSources,
@@ -51,20 +70,14 @@ export async function readListingPage(
   const { db, caches } = sources;
   const { listing, fields } = params;
   const listingKey = listingKeyOf(listing);
-  // The key names the scope (listing.siteId) and the fields: the view (url, structured data) follows from both.
-  const at = params.after ? `after:${encodeListingCursor(params.after)}` : params.page;
-  const response = await caches.responses.get(
-    listing.siteId,
-    `page|${listingKey}|${at}|${params.limit}|${fields ?? ''}`,
-    async () => {
-      const outline = await caches.outlines.get(listing.siteId, listingKey, () =>
-        findListingOutline(db, listing),
-      );
-      const write = await articleWriter(sources, fields, view);
-      const bytes = await assemblePage(db, caches.articleJson, sources.serializers, params, outline, write);
-      return answerOf(bytes, sources.freshness.cached);
-    },
-  );
+  const response = await caches.responses.get(listing.siteId, pageKeyOf(listingKey, params), async () => {
+    const outline = await caches.outlines.get(listing.siteId, listingKey, () =>
+      findListingOutline(db, listing),
+    );
+    const write = await articleWriter(sources, fields, view);
+    const bytes = await assemblePage(db, caches.articleJson, sources.serializers, params, outline, write);
+    return answerOf(bytes, sources.freshness.cached);
+  });
   return response as ClientAnswer;
 }
 

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * Cookie sessions of the dashboard (docs/auth.md): @fastify/cookie for the whole app (parsing on demand), and the
+ * Cookie sessions of the dashboard (docs/auth.md): @fastify/cookie for the browser-facing routes (parsing on demand), and the
  * helpers that write the session cookie and derive its CSRF token.
  */
 export const dashboardSessionPlugin = fp(async (app: FastifyInstance) => {

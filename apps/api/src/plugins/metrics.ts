@@ -36,11 +36,13 @@ export const metricsPlugin = fp<{ metrics: ApiMetrics; token: string | undefined
   async (app: FastifyInstance, { metrics, token }) => {
     const { requestDuration, requestsInFlight, tooManyRequests, loginLockouts, registry } = metrics;
 
+    const ended = () => requestsInFlight.dec();
     app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.url !== metricsPath) {
         requestsInFlight.inc();
-        // 'close' comes however the response ends, also when the client leaves before it is complete.
-        reply.raw.once('close', () => requestsInFlight.dec());
+        // 'close' comes once however the response ends, also when the client leaves before it is complete
+        // (so `on`, with one function for all: no closure and no once-wrapper per request).
+        reply.raw.on('close', ended);
       }
       done();
     });

@@ -3,6 +3,7 @@ import { clientContentPlugin } from '../delivery/client-content.plugin';
 import { clientPreflightRoutes } from '../delivery/client-cors';
 import { clientKeyGuard } from '../delivery/client-scope';
 import { requireRole } from '../plugins/auth';
+import { dashboardSessionPlugin } from '../plugins/dashboard-session';
 import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';
 import { docsRoutes } from '../plugins/openapi';
@@ -56,6 +57,9 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** What browsers open: the dashboard (at the site root), its API, the API docs and the queue dashboard. */
 const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(securityHeadersPlugin);
+  // Here, not for the whole app: @fastify/cookie adds an onSend hook to every route of its context, and the
+  // client API (servers, no cookies) would run it on every read.
+  await app.register(dashboardSessionPlugin);
   await app.register(docsRoutes);
   await app.register(queueDashboardRoutes);
   await app.register(dashboardStatic);

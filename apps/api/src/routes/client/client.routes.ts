@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { digestApiKey, NotFoundError } from '@newsroom/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { ArticleView } from '../../delivery/article-view';
+import type { ClientAnswer } from '../../delivery/client-answer';
 import { afterOf, articleFieldsOf, listingOf } from '../../delivery/client-listing-query';
-import { readAll, readArticle, readTaxonomy } from '../../delivery/client-reads';
-import { presentedKey, siteIdInScope, siteInScope } from '../../delivery/client-scope';
+import { heldArticle, readAll, readArticle, readTaxonomy } from '../../delivery/client-reads';
+import { knownSiteInScope, presentedKey, siteIdInScope, siteInScope } from '../../delivery/client-scope';
 import { sendClientRead } from '../../delivery/http-caching';
-import { readListingPage } from '../../delivery/listing-page-read';
+import { heldListingPage, readListingPage } from '../../delivery/listing-page-read';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import {
   ClientAllQuerySchema,
   ClientArticlePageSchema,
   ClientArticleQuerySchema,
   ClientListedArticleSchema,
+  type ClientListingQuery,
   ClientListingQuerySchema,
   ClientScopeQuerySchema,
   ClientSlugParamsSchema,
@@ -27,6 +30,16 @@ const tags = ['client'];
 /** Rate limits count per key: the digest of the key the guard accepted (never the key itself, in Redis). */
 export const perKey = (request: FastifyRequest) =>
   digestApiKey(presentedKey(request) ?? '').toString('base64url');
+
+function sendArticle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: ClientAnswer | null,
+  slug: string,
+): void {
+  if (!response) throw new NotFoundError('article', slug);
+  sendClientRead(request, reply, response);
+}
 
 /** The read-only routes child sites use. The key guard (one hook on this subtree) has set request.clientScope. */
 export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,18 +63,33 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['/partner-articles', true, 'Published articles imported from publisher feeds, newest first, paginated'],
   ] as const;
   for (const [path, aggregatedOnly, summary] of listings) {
-    app.get(path, { config, schema: { ...listingSchema, summary } }, async (request, reply) => {
-      const view = await siteInScope(request, request.query.site);
-      const { page, limit } = request.query;
-      const response = await readListingPage(app.clientContent.reads, view, {
-        // In this order: a query with several faults is refused for the same one as before.
-        listing: listingOf(request.query, { siteId: view.siteId, aggregatedOnly }),
-        fields: articleFieldsOf(request.query, view.siteId),
-        page,
-        limit,
-        after: afterOf(request),
-      });
-      return sendClientRead(request, reply, response);
+    const paramsOf = (request: FastifyRequest, query: ClientListingQuery, view: ArticleView) => ({
+      // In this order: a query with several faults is refused for the same one as before.
+      listing: listingOf(query, { siteId: view.siteId, aggregatedOnly }),
+      fields: articleFieldsOf(query, view.siteId),
+      page: query.page,
+      limit: query.limit,
+      after: afterOf(request),
+    });
+    app.get(path, { config, schema: { ...listingSchema, summary } }, (request, reply) => {
+      // A cached page (the common case) is answered without a promise; anything else is read.
+      const known = knownSiteInScope(request, request.query.site);
+      if (known !== undefined) {
+        const held = heldListingPage(app.clientContent.reads, paramsOf(request, request.query, known));
+        if (held !== undefined) {
+          sendClientRead(request, reply, held);
+          return;
+        }
+      }
+      return (async () => {
+        const view = await siteInScope(request, request.query.site);
+        const response = await readListingPage(
+          app.clientContent.reads,
+          view,
+          paramsOf(request, request.query, view),
+        );
+        return sendClientRead(request, reply, response);
+      })();
     });
   }
 
@@ -83,13 +111,24 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const view = await siteInScope(request, request.query.site);
-      const fields = articleFieldsOf(request.query, view.siteId);
+    (request, reply) => {
       const { slug } = request.params;
-      const response = await readArticle(app.clientContent.reads, view, { slug, fields });
-      if (!response) throw new NotFoundError('article', slug);
-      return sendClientRead(request, reply, response);
+      // A cached article (the common case) is answered without a promise; anything else is read.
+      const view = knownSiteInScope(request, request.query.site);
+      if (view !== undefined) {
+        const params = { slug, fields: articleFieldsOf(request.query, view.siteId) };
+        const held = heldArticle(app.clientContent.reads, view, params);
+        if (held !== undefined) {
+          sendArticle(request, reply, held, slug);
+          return;
+        }
+      }
+      return (async () => {
+        const view = await siteInScope(request, request.query.site);
+        const fields = articleFieldsOf(request.query, view.siteId);
+        sendArticle(request, reply, await readArticle(app.clientContent.reads, view, { slug, fields }), slug);
+        return reply;
+      })();
     },
   );
 
