@@ -1,6 +1,6 @@
 // The domain's public surface, named: what the API, the worker, the CLI, the bench and the tests outside this package
 // use. A name not listed here is internal to the domain (its own tests import it from its module).
-export { type VersionedArticle } from './articles/article';
+export type { VersionedArticle } from './articles/article';
 export { insertArticle, replaceArticleSites } from './articles/article.repository';
 export {
   changeArticleStatus,
@@ -19,7 +19,7 @@ export {
   listArticleSummaries,
 } from './articles/article-listing.repository';
 export { checkArticleSlug } from './articles/article-slug-check.service';
-export { type ChangePosition } from './changes/article-change';
+export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,
   currentChangePosition,
@@ -32,7 +32,7 @@ export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from '.
 export { guardedSocket } from './db/guarded-socket';
 export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
-export { type ArticleStatus, type Database, type UserRole } from './db/tables';
+export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
   ConflictError,
   DomainError,
@@ -62,7 +62,7 @@ export { clientArticleJson } from './published/client-article-json';
 export { labelSlug } from './published/label-slug';
 export { findListingOutline, streamPublishedArticles } from './published/listing-source';
 export { findPlainArticlesPage } from './published/plain-listing.repository';
-export { type PublishedArticle, type PublishedArticleVersion } from './published/published-article';
+export type { PublishedArticle, PublishedArticleVersion } from './published/published-article';
 export {
   findPublishedArticleBySlug,
   findPublishedArticlesByIds,
@@ -91,7 +91,7 @@ export {
   markFeedGone,
   notePermanentRedirect,
 } from './publishers/feed-signals.service';
-export { type Publisher, type PublisherDetail } from './publishers/publisher';
+export type { Publisher, PublisherDetail } from './publishers/publisher';
 export { replacePublisherDefaultSites } from './publishers/publisher.repository';
 export {
   approvePublisher,
@@ -111,12 +111,12 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
-export { type PageRequest } from './shared/page';
+export type { PageRequest } from './shared/page';
 export { digestApiKey, looksLikeSiteKey } from './site-keys/site-key';
 export { findSiteKeyOwnerByHash, recordSiteKeysUsed } from './site-keys/site-key.repository';
 export { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys/site-key.service';
 export { articleUrlOf } from './sites/article-url';
-export { type Site } from './sites/site';
+export type { Site } from './sites/site';
 export {
   findAllAllowedOrigins,
   findSiteById,
@@ -142,7 +142,7 @@ export {
   resumeDashboardSession,
   startDashboardSession,
 } from './users/sessions/dashboard-session.service';
-export { type User } from './users/user';
+export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';
 export {
@@ -150,10 +150,10 @@ export {
   failWebhookDeliveryUnsent,
   findDueWebhookDeliveries,
 } from './webhooks/webhook-attempt.repository';
-export {
-  type ClaimedWebhookDelivery,
-  type DueWebhookDelivery,
-  type WebhookAttemptResult,
+export type {
+  ClaimedWebhookDelivery,
+  DueWebhookDelivery,
+  WebhookAttemptResult,
 } from './webhooks/webhook-delivery';
 export {
   listWebhookDeliveries,
@@ -171,5 +171,5 @@ export {
   listWebhookEndpoints,
   rotateWebhookSecret,
 } from './webhooks/webhook-endpoint.service';
-export { type FeedFailure } from './webhooks/webhook-event';
+export type { FeedFailure } from './webhooks/webhook-event';
 export { relayArticleChanges } from './webhooks/webhook-relay.service';
