@@ -15,9 +15,10 @@ export interface Supervised {
  * children included, and they start their graceful stop on that SIGINT. Their SIGINT handler runs once, so a
  * forwarded second SIGINT would kill them on the spot mid-stop; a SIGTERM finds them stopping and is ignored.
  *
- * The handlers stay installed after the children have exited: a Ctrl-C can reach this process twice (from the
- * terminal, and relayed by the tsx that runs it), the second after the children are gone while the caller still
- * closes what it holds (the embedded upload store); without a handler that SIGINT would end it with 130.
+ * The handlers stay installed after the children have exited: a second Ctrl-C (pressed again, or relayed by a
+ * wrapper) can come after the children are gone while the caller still closes what it holds (the embedded upload
+ * store); without a handler that SIGINT would end it with 130. (`pnpm start` runs this under `node --import tsx`,
+ * not the tsx CLI, whose parent SIGKILLs a child that does not acknowledge a signal within 30 ms.)
  */
 export function supervise(children: Supervised[], report: (line: string) => void): Promise<number> {
   const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;

@@ -63,7 +63,7 @@ describe("pnpm start's two processes", () => {
     expect(code).toBe(0);
   });
 
-  it('exit 0 when a second Ctrl-C (tsx relays it) reaches the start script after the children exited', async () => {
+  it('exit 0 when a second Ctrl-C reaches the start script after the children exited', async () => {
     const run = startSupervisor();
     await run.until(() => run.pidsOf('up').length === 2, 'children up');
     process.kill(-(run.child.pid as number), 'SIGINT');
