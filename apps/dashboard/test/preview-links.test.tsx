@@ -52,7 +52,7 @@ describe('preview links in the article editor', () => {
     const token = link.split('/preview/')[1] ?? '';
     const prefix = token.slice(0, 10);
     const row = (await panel.findByText(`${prefix}…`)).closest('tr') as HTMLElement;
-    expect(row.textContent).toContain('Pinned version');
+    expect(row.textContent).toContain('Pinned');
     expect(document.body.textContent).not.toContain(token);
     const stored = await api.db
       .selectFrom('article_preview_links')

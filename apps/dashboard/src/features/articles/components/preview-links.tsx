@@ -112,15 +112,14 @@ export function PreviewLinks({ articleId, dirty }: { articleId: string; dirty: b
         <div className="table-wrap">
           <table className="table preview-links-table">
             <caption className="visually-hidden">Active preview links</caption>
-            <TableHead columns={['Starts with', 'Shows', 'Created', 'Expires']} />
+            <TableHead columns={['Starts with', 'Shows', 'Expires']} />
             <tbody>
               {links.data.data.map((link) => (
                 <tr key={link.id}>
                   <td>
                     <code>{link.prefix}…</code>
                   </td>
-                  <td>{link.pinned ? 'Pinned version' : 'Live'}</td>
-                  <td>{formatDateTime(link.createdAt)}</td>
+                  <td>{link.pinned ? 'Pinned' : 'Live'}</td>
                   <td>{formatDateTime(link.expiresAt)}</td>
                   <td>
                     <Button
