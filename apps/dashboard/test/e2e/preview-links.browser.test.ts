@@ -68,7 +68,7 @@ describe('preview links in Chromium', { timeout: 90_000 }, () => {
     expect(opened?.status()).toBe(200);
     expect(opened?.headers()['cache-control']).toBe('no-store');
     expect(opened?.headers()['x-robots-tag']).toContain('noindex');
-    expect(JSON.parse(await reader.innerText('body'))).toMatchObject({
+    expect(JSON.parse((await opened?.text()) ?? '')).toMatchObject({
       id: draft.id,
       title: 'Lighthouse keepers return',
     });
@@ -87,7 +87,7 @@ describe('preview links in Chromium', { timeout: 90_000 }, () => {
 
     const revoked = await reader.goto(link);
     expect(revoked?.status()).toBe(404);
-    expect(JSON.parse(await reader.innerText('body'))).toMatchObject({ code: 'PREVIEW_NOT_FOUND' });
+    expect(JSON.parse((await revoked?.text()) ?? '')).toMatchObject({ code: 'PREVIEW_NOT_FOUND' });
     expect(offsite).toEqual([]);
   });
 });
