@@ -1,4 +1,9 @@
-import { createWebhookEndpoint, relayArticleChanges, webhookEventTypes } from '@newsroom/domain';
+import {
+  createPreviewLink,
+  createWebhookEndpoint,
+  relayArticleChanges,
+  webhookEventTypes,
+} from '@newsroom/domain';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ChangesPage, followChanges } from '../support/change-feed-reader';
@@ -356,5 +361,26 @@ describe('preview link administration', () => {
     expect(
       (await app.inject({ method: 'GET', url: `/api/v1/article/${article.id}/preview-links` })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('rate limit', () => {
+  it('counts previews per caller address in the client budget, refused tokens included', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_CLIENT: '2/1m' } });
+    try {
+      const article = await insertArticle(limited.db, { status: 'draft' });
+      const { token } = await createPreviewLink(limited.db, article.id, { createdBy: null });
+      const from = (remoteAddress: string, path: string) =>
+        limited.app.inject({ method: 'GET', url: `/api/v1/client/preview/${path}`, remoteAddress });
+      expect((await from('10.9.0.1', token)).statusCode).toBe(200);
+      expect((await from('10.9.0.1', `npv_${'D'.repeat(43)}`)).statusCode).toBe(404);
+      const refused = await from('10.9.0.1', token);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect((await from('10.9.0.2', token)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
