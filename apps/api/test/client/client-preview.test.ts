@@ -120,6 +120,16 @@ describe('GET /client/preview/:token', () => {
       expect(answer.json()).toMatchObject({ code: 'PREVIEW_NOT_FOUND' });
     }
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+
+    // Deleting the article deletes its links: the token answers the same 404.
+    const doomed = await createLink(article.id);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/article/${article.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await preview(doomed.token)).body).toBe(answers[0]?.body);
   });
 
   it('takes no key as a bypass: a valid key with a wrong token is a 404, a wrong key changes nothing', async () => {
