@@ -67,38 +67,40 @@ export function ScheduledPage() {
           stay here until dealt with.
         </p>
       </PageHeader>
-      {failures > 0 && (
-        <div className="alert alert-error" role="alert">
-          {failures === 1 ? '1 scheduled action failed' : `${failures} scheduled actions failed`}: see the
-          reasons below.
-        </div>
-      )}
-      {actions.isPending || releases.isPending ? (
-        <LoadingState label="Loading the schedule…" />
-      ) : actions.isError ? (
-        <ErrorState error={actions.error} onRetry={() => actions.refetch()} />
-      ) : releases.isError ? (
-        <ErrorState error={releases.error} onRetry={() => releases.refetch()} />
-      ) : days.length === 0 ? (
-        <EmptyState>Nothing scheduled. Schedule a publish from an article&apos;s editor.</EmptyState>
-      ) : (
-        <div className="stack">
-          {days.map(([key, day]) => (
-            <section key={key} className="card stack schedule-day" aria-label={day.heading}>
-              <h2>{day.heading}</h2>
-              <ul className="stack schedule-entries">
-                {day.entries.map((entry) =>
-                  entry.kind === 'action' ? (
-                    <ActionRow key={entry.action.id} action={entry.action} zone={zone} />
-                  ) : (
-                    <ReleaseRow key={entry.release.id} release={entry.release} zone={zone} />
-                  ),
-                )}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+      <div className="stack">
+        {failures > 0 && (
+          <div className="alert alert-error" role="alert">
+            {failures === 1 ? '1 scheduled action failed' : `${failures} scheduled actions failed`}: see the
+            reasons below.
+          </div>
+        )}
+        {actions.isPending || releases.isPending ? (
+          <LoadingState label="Loading the schedule…" />
+        ) : actions.isError ? (
+          <ErrorState error={actions.error} onRetry={() => actions.refetch()} />
+        ) : releases.isError ? (
+          <ErrorState error={releases.error} onRetry={() => releases.refetch()} />
+        ) : days.length === 0 ? (
+          <EmptyState>Nothing scheduled. Schedule a publish from an article&apos;s editor.</EmptyState>
+        ) : (
+          <div className="stack">
+            {days.map(([key, day]) => (
+              <section key={key} className="card stack schedule-day" aria-label={day.heading}>
+                <h2>{day.heading}</h2>
+                <ul className="stack schedule-entries">
+                  {day.entries.map((entry) =>
+                    entry.kind === 'action' ? (
+                      <ActionRow key={entry.action.id} action={entry.action} zone={zone} />
+                    ) : (
+                      <ReleaseRow key={entry.release.id} release={entry.release} zone={zone} />
+                    ),
+                  )}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
     </>
   );
 }
