@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor authentication on with a code from the app; answers the recovery codes once
-         * @description The code's time step counts as used (the same code will not sign in). The session that confirms counts as verified; every other session and token of the user must sign in again with a code (401 SECOND_FACTOR_REQUIRED). With a bearer token the answer carries a new token. 400 INVALID_SECOND_FACTOR_CODE on a wrong code, 409 TWO_FACTOR_NOT_STARTED without a started enrolment, 409 TWO_FACTOR_ALREADY_ENABLED.
+         * @description The code's time step counts as used (the same code will not sign in). The session that confirms counts as verified; every other session and token of the user is signed out. With a bearer token the answer carries a new token (the one used is refused from now on). 400 INVALID_SECOND_FACTOR_CODE on a wrong code, 409 TWO_FACTOR_NOT_STARTED without a started enrolment, 409 TWO_FACTOR_ALREADY_ENABLED.
          */
         post: operations["confirmTwoFactorEnrolment"];
         delete?: never;

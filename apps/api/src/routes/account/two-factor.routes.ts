@@ -89,7 +89,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Turn two-factor authentication on with a code from the app; answers the recovery codes once',
         description:
-          "The code's time step counts as used (the same code will not sign in). The session that confirms counts as verified; every other session and token of the user must sign in again with a code (401 SECOND_FACTOR_REQUIRED). With a bearer token the answer carries a new token. 400 INVALID_SECOND_FACTOR_CODE on a wrong code, 409 TWO_FACTOR_NOT_STARTED without a started enrolment, 409 TWO_FACTOR_ALREADY_ENABLED.",
+          "The code's time step counts as used (the same code will not sign in). The session that confirms counts as verified; every other session and token of the user is signed out. With a bearer token the answer carries a new token (the one used is refused from now on). 400 INVALID_SECOND_FACTOR_CODE on a wrong code, 409 TWO_FACTOR_NOT_STARTED without a started enrolment, 409 TWO_FACTOR_ALREADY_ENABLED.",
         security,
         body: TotpCodeBodySchema,
         response: { 200: TotpConfirmResponseSchema, ...errorResponses(400, 401, 403, 409, 413) },
@@ -103,6 +103,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.user.id,
           request.body.code,
           app.secondFactorClock.now(),
+          request.dashboardSessionId,
         );
         if (confirmed.outcome === 'confirmed' && request.dashboardSessionId) {
           await markDashboardSessionSecondFactor(tx, request.dashboardSessionId, confirmed.confirmedAt);
@@ -112,7 +113,12 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (result.outcome !== 'confirmed') throw confirmRefusal[result.outcome];
       return {
         recoveryCodes: result.recoveryCodes,
-        ...(!request.dashboardSessionId && { token: app.issueToken(request.user, result.confirmedAt) }),
+        ...(!request.dashboardSessionId && {
+          token: app.issueToken(
+            { id: request.user.id, tokenVersion: result.tokenVersion },
+            result.confirmedAt,
+          ),
+        }),
       };
     },
   );

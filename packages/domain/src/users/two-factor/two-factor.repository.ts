@@ -151,3 +151,26 @@ export async function findSecondFactorPolicy(
     requireAdminTwoFactor: row?.require_admin_two_factor ?? false,
   };
 }
+
+/**
+ * Ends a user's other credentials when its second factor turns on: every dashboard session but `keepSessionId`
+ * is deleted and the token version moves on (older tokens are refused). Returns the new token version.
+ */
+export async function endOtherCredentials(
+  tx: Tx,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<number> {
+  await tx
+    .deleteFrom('dashboard_sessions')
+    .where('user_id', '=', userId)
+    .$if(keepSessionId !== null, (qb) => qb.where('id', '!=', keepSessionId as string))
+    .execute();
+  const row = await tx
+    .updateTable('users')
+    .set({ token_version: sql`token_version + 1` })
+    .where('id', '=', userId)
+    .returning('token_version')
+    .executeTakeFirstOrThrow();
+  return row.token_version;
+}

@@ -14,6 +14,7 @@ import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri } from './totp';
 import {
   countUnusedRecoveryCodes,
   deleteTotp,
+  endOtherCredentials,
   findSecondFactorPolicy,
   findTotp,
   findTotpForUpdate,
@@ -80,13 +81,15 @@ export async function startTotpEnrolment(
 }
 
 export type ConfirmOutcome =
-  | { outcome: 'confirmed'; recoveryCodes: string[]; confirmedAt: Date }
+  | { outcome: 'confirmed'; recoveryCodes: string[]; confirmedAt: Date; tokenVersion: number }
   | { outcome: 'wrong-code' | 'not-started' | 'already-enabled' };
 
 /**
  * Confirms a started enrolment with a code from the app: it turns on, the code's step counts as used,
- * and ten recovery codes are made; they are answered once, and only their hashes are kept. The caller
- * marks its own session verified at `confirmedAt` in the same transaction (`tx`).
+ * and ten recovery codes are made; they are answered once, and only their hashes are kept. Every other
+ * credential of the user ends (its sessions but `keepSessionId`, its tokens by the token version, answered
+ * for a new token): a session that never passed the second factor must not come back if it is turned off
+ * later. The caller marks its own session verified at `confirmedAt` in the same transaction (`tx`).
  */
 export async function confirmTotpEnrolment(
   tx: Tx,
@@ -94,6 +97,7 @@ export async function confirmTotpEnrolment(
   userId: string,
   code: string,
   now: Date = new Date(),
+  keepSessionId: string | null = null,
 ): Promise<ConfirmOutcome> {
   const totp = await findTotpForUpdate(tx, userId);
   if (!totp) return { outcome: 'not-started' };
@@ -107,7 +111,8 @@ export async function confirmTotpEnrolment(
     lockedUntil: null,
   });
   const recoveryCodes = await storeNewRecoveryCodes(tx, userId);
-  return { outcome: 'confirmed', recoveryCodes, confirmedAt: now };
+  const tokenVersion = await endOtherCredentials(tx, userId, keepSessionId);
+  return { outcome: 'confirmed', recoveryCodes, confirmedAt: now, tokenVersion };
 }
 
 async function storeNewRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]> {
