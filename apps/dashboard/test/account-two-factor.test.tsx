@@ -142,3 +142,36 @@ describe('when the policy requires two-factor authentication', () => {
     }
   });
 });
+
+describe('signing in again over a view, with a second factor', () => {
+  it('asks for the password, then the code, and the view carries on', async () => {
+    const { admin, nextCode } = await enrolledAdmin();
+    const json = { 'content-type': 'application/json' };
+    const first = await api.api().fetch('/api/v1/auth/session', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: admin.email, password }),
+    });
+    const { challengeToken } = (await first.json()) as { challengeToken: string };
+    const second = await api.api().fetch('/api/v1/auth/session/2fa', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ challengeToken, code: nextCode() }),
+    });
+    expect(second.status).toBe(200);
+    const view = renderDashboard('/publishers');
+    await screen.findByRole('heading', { name: 'Publishers', level: 1 });
+    await waitFor(() => expect(view.dashboard.queryClient.isFetching()).toBe(0));
+
+    await api.db.deleteFrom('dashboard_sessions').where('user_id', '=', admin.id).execute();
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('link', { name: 'Sites' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    await user.type(within(dialog).getByLabelText('Password'), password);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await user.type(await within(dialog).findByLabelText('Authentication code'), nextCode());
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByRole('heading', { name: 'Sites', level: 1 });
+  });
+});
