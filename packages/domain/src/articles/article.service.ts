@@ -22,6 +22,7 @@ import {
   type ReviewDecision,
   reviewDecisions,
 } from './article-lifecycle';
+import { assertNotEmbargoed } from './embargo';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
 
@@ -121,6 +122,7 @@ export async function changeArticleStatus(
   const article = await getArticle(db, id);
   const from = lifecycleStateOf(article);
   const to = nextStatus(from, action);
+  if (to === 'published') assertNotEmbargoed(article, now);
   const changed = await updateArticleStatus(db, id, {
     from: from.status,
     to,

@@ -24,6 +24,7 @@ import { ArticlePreview } from './article-preview';
 import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
 import { localCopyKey } from './local-copy';
+import { PreviewLinks } from './preview-links';
 import { RestoreOffer } from './restore-offer';
 import { RichTextEditor } from './rich-text-editor';
 import { SlugField } from './slug-field';
@@ -268,6 +269,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
             publishedAt={article?.publishedAt ?? null}
           />
         </details>
+        {article && <PreviewLinks articleId={article.id} dirty={dirty} />}
       </div>
       <ArticleSidebar
         article={article}
