@@ -110,8 +110,8 @@ export function TwoFactorSection() {
     <div className="stack">
       <p>
         Two-factor authentication is <strong>on</strong>
-        {confirmedAt && <> since {formatDateTime(confirmedAt)}</>}. {recoveryCodesLeft} of 10 recovery codes
-        left{recoveryCodesLeft <= 3 && ': make new ones soon'}.
+        {confirmedAt && <> (turned on {formatDateTime(confirmedAt)})</>}. {recoveryCodesLeft} of 10 recovery
+        codes left{recoveryCodesLeft <= 3 && ': make new ones soon'}.
       </p>
       <div className="row">
         <Button onClick={() => setStep({ name: 'regenerate' })}>New recovery codes</Button>
