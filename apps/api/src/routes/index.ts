@@ -11,6 +11,7 @@ import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
+import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
 import { sessionRoutes } from './auth/session.routes';
@@ -77,6 +78,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(articleRoutes, { prefix: '/article' });
         await admin.register(articleStatusRoutes, { prefix: '/article' });
         await admin.register(articleBulkRoutes, { prefix: '/article' });
+        await admin.register(articleRevisionRoutes, { prefix: '/article' });
         await admin.register(siteRoutes, { prefix: '/site' });
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });

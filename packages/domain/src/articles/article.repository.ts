@@ -28,6 +28,19 @@ export async function findArticleById(db: DbOrTx, id: string): Promise<Versioned
   return row && { ...toArticle(row), version: row.version };
 }
 
+/** Several articles as findArticleById reads one (an import batch's, for their first revisions). */
+export async function findArticlesByIds(db: DbOrTx, ids: readonly string[]): Promise<VersionedArticle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('articles')
+    .selectAll('articles')
+    .select(hostSitesOf)
+    .select(rowVersion.as('version'))
+    .where('articles.id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => ({ ...toArticle(row), version: row.version }));
+}
+
 export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<VersionedArticle> {
   const inserted = await db
     .insertInto('articles')

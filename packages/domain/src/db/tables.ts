@@ -259,6 +259,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_relay_position: WebhookRelayPositionTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
+  article_revisions: ArticleRevisionTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -275,3 +276,21 @@ export type SiteRowUpdate = Updateable<SiteTable>;
 export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+// Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.
+export interface ArticleRevisionTable {
+  article_id: string;
+  n: number;
+  /** Updatable: a collapsed autosave moves its revision's time to the latest save. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  actor_kind: 'user' | 'feed' | 'api-client' | 'scheduler' | 'system';
+  actor_id: string | null;
+  actor_label: string;
+  source: 'editor' | 'autosave' | 'api' | 'import' | 'review' | 'bulk' | 'schedule' | 'restore';
+  reason: string | null;
+  /** The article's status at this revision. */
+  status: ArticleStatus;
+  /** 'snapshot': `data` is the whole snapshot (the newest revision); 'delta': what differs from revision n + 1. */
+  kind: 'snapshot' | 'delta';
+  data: ColumnType<unknown, string, string>;
+}

@@ -1,4 +1,5 @@
-import { lockAndFindTakenSlugs } from '../articles/article.repository';
+import { findArticlesByIds, lockAndFindTakenSlugs } from '../articles/article.repository';
+import { recordFirstRevisions } from '../articles/revisions/revision-recorder';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
@@ -121,11 +122,13 @@ async function importBatch(
   const bases = drafts.map((draft) => slugBase(draft.title));
   const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
   const inserted = await insertImportedArticles(tx, rows);
-  await insertArticleSiteLinks(
-    tx,
-    inserted.map((row) => row.id),
-    publisher.hostSiteIds,
-  );
+  const ids = inserted.map((row) => row.id);
+  await insertArticleSiteLinks(tx, ids, publisher.hostSiteIds);
+  // Revision 1 of each, read as the admin API reads an article, in one multi-row insert.
+  await recordFirstRevisions(tx, await findArticlesByIds(tx, ids), {
+    actor: { kind: 'feed', id: publisher.id, label: publisher.name },
+    source: 'import',
+  });
   return inserted.length;
 }
 
