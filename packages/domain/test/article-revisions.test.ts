@@ -19,7 +19,9 @@ import {
 } from '../src/articles/revisions/article-snapshot';
 import { applyDelta, reverseDelta } from '../src/articles/revisions/revision-delta';
 import type { RevisionWrite } from '../src/articles/revisions/revision-write';
+import { importFeedItems } from '../src/imports/feed-import.service';
 import { createSite } from '../src/sites/site.service';
+import { feedItem } from './support/feed-items';
 
 const { db, destroy } = await createTestDatabase();
 afterAll(destroy);
@@ -77,6 +79,58 @@ describe('article revisions', () => {
     expect((await getArticleRevision(db, article.id, 1)).snapshot.title).toBe('Headline one');
     const diff = await diffArticleRevisions(db, article.id, 1, 3);
     expect(diff.fields.map((field) => field.field).sort()).toEqual(['hostSites', 'title']);
+  });
+
+  it("records an import's articles as revision 1 by the publisher's feed, with their host sites", async () => {
+    const { id: publisherId } = await db
+      .insertInto('publishers')
+      .values({
+        name: 'Daily Planet',
+        feed_url: 'https://planet.example/feed',
+        approved: true,
+        auto_approve: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const north = await db
+      .selectFrom('sites')
+      .select('id')
+      .where('slug', '=', 'north')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('publisher_default_sites')
+      .values({ publisher_id: publisherId, site_id: north.id })
+      .execute();
+    const items = [feedItem(901), feedItem(902), feedItem(903)];
+    await importFeedItems(db, publisherId, { notModified: false, items, etag: null, lastModified: null });
+    const rows = await db
+      .selectFrom('article_revisions')
+      .innerJoin('articles', 'articles.id', 'article_revisions.article_id')
+      .select([
+        'article_revisions.n',
+        'actor_kind',
+        'actor_id',
+        'actor_label',
+        'article_revisions.source',
+        'article_revisions.status',
+        'articles.id',
+      ])
+      .where('articles.publisher_id', '=', publisherId)
+      .execute();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        n: 1,
+        actor_kind: 'feed',
+        actor_id: publisherId,
+        actor_label: 'Daily Planet',
+        source: 'import',
+        status: 'pending',
+      });
+      const revision = await getArticleRevision(db, row.id, 1);
+      expect(revision.snapshot).toEqual(articleSnapshot(await getArticle(db, row.id)));
+      expect(revision.snapshot.hostSites).toEqual(['north']);
+    }
   });
 
   it('does not record a write that fails', async () => {

@@ -43,6 +43,10 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/article/back-to-pending/{id}': 'moveArticleBackToPending',
   'POST /api/v1/article/bulk': 'bulkUpdateArticles',
   'GET /api/v1/article/slug-available': 'checkArticleSlugAvailable',
+  'GET /api/v1/article/{id}/revisions': 'listArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/diff': 'diffArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/{n}': 'getArticleRevision',
+  'POST /api/v1/article/{id}/revisions/{n}/restore': 'restoreArticleRevision',
 
   'GET /api/v1/site': 'listSites',
   'POST /api/v1/site': 'createSite',
