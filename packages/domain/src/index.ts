@@ -41,6 +41,10 @@ export {
   notSnapshotFields,
 } from './articles/revisions/article-snapshot';
 export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
+export {
+  defaultDraftRetentionDays,
+  thinOldDraftRevisions,
+} from './articles/revisions/revision-retention';
 export type {
   RevisionActor,
   RevisionActorKind,

@@ -18,6 +18,7 @@ import {
   restorableFields,
 } from '../src/articles/revisions/article-snapshot';
 import { applyDelta, reverseDelta } from '../src/articles/revisions/revision-delta';
+import { thinOldDraftRevisions } from '../src/articles/revisions/revision-retention';
 import type { RevisionWrite } from '../src/articles/revisions/revision-write';
 import { importFeedItems } from '../src/imports/feed-import.service';
 import { createSite } from '../src/sites/site.service';
@@ -260,6 +261,32 @@ describe('article revisions', () => {
     expect(storage.dataBytes).toBeLessThanOrEqual(2 * body.length);
     // And every one of them still reads back.
     expect((await getArticleRevision(db, article.id, 1)).snapshot.body).not.toContain('update');
+  });
+
+  it('thins old draft revisions, keeps published versions, the first and the newest, and every kept one reads back', async () => {
+    const article = await createArticle(db, content('Thinned', '<p>v1</p>'), [], alice);
+    for (let v = 2; v <= 8; v++) {
+      if (v === 5) await changeArticleStatus(db, article.id, 'publish', new Date(), null, alice);
+      else if (v === 6) await changeArticleStatus(db, article.id, 'unpublish', new Date(), null, alice);
+      else await editArticle(db, article.id, { body: `<p>v${v}</p>` }, undefined, alice);
+    }
+    const before = new Map<number, unknown>();
+    for (let n = 1; n <= 8; n++) before.set(n, (await getArticleRevision(db, article.id, n)).snapshot);
+    // Revisions 1..6 are "old"; 7 and 8 are recent.
+    const old = new Date(Date.now() - 90 * 86_400_000);
+    await db
+      .updateTable('article_revisions')
+      .set({ created_at: old })
+      .where('article_id', '=', article.id)
+      .where('n', '<=', 6)
+      .execute();
+    const result = await thinOldDraftRevisions(db, new Date(Date.now() - 30 * 86_400_000));
+    expect(result.removed).toBeGreaterThanOrEqual(4);
+    const { items } = await listArticleRevisions(db, article.id, { page: 1, limit: 20 });
+    expect(items.map((item) => item.n)).toEqual([8, 7, 5, 1]);
+    for (const item of items) {
+      expect((await getArticleRevision(db, article.id, item.n)).snapshot).toEqual(before.get(item.n));
+    }
   });
 
   it('applies a reverse delta exactly, surrogate pairs included', () => {
