@@ -23,6 +23,7 @@ import {
 import { ArticlePreview } from './article-preview';
 import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
+import { HistoryPanel } from './history-panel';
 import { localCopyKey } from './local-copy';
 import { RestoreOffer } from './restore-offer';
 import { RichTextEditor } from './rich-text-editor';
@@ -118,6 +119,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
         changes: changedFields(current.base, sent),
         hostSites: hostSitesChanged(current.base, sent) ? sent.hostSites : undefined,
         ifMatch: ifMatch === undefined ? current.etag : ifMatch,
+        autosave: mutation === autosaveMutation,
       });
       settle(saved, sent);
       return saved;
@@ -268,6 +270,9 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
             publishedAt={article?.publishedAt ?? null}
           />
         </details>
+        {article && (
+          <HistoryPanel articleId={article.id} version={session.etag} dirty={dirty} onRestored={reload} />
+        )}
       </div>
       <ArticleSidebar
         article={article}
