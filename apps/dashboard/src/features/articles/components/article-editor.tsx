@@ -217,6 +217,25 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
     }
   }
 
+  /** The 412 prompt's merge: their version becomes the base, the merged fields the draft, saved over it. */
+  async function merge(merged: ArticleDraft, theirs: VersionedArticle) {
+    const nextSession = { article: theirs.article, etag: theirs.etag, base: draftOf(theirs.article) };
+    latestRef.current = { session: nextSession, draft: merged };
+    setSession(nextSession);
+    setDraft(merged);
+    setBodyVersion((v) => v + 1);
+    setResolving(true);
+    try {
+      if (await saveDraft(theirs.etag)) {
+        setConflict(false);
+        setAutosave({ kind: 'idle' });
+        toast({ kind: 'success', title: 'Saved the merged version' });
+      }
+    } finally {
+      setResolving(false);
+    }
+  }
+
   return (
     <form className="article-editor" onSubmit={submit} aria-label="Article" noValidate>
       <div className="article-editor-main stack">
@@ -292,8 +311,12 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
       <ConflictDialog
         open={conflict}
         busy={resolving}
+        articleId={article?.id ?? null}
+        base={session.base}
+        mine={draft}
         onReload={reload}
         onOverwrite={overwrite}
+        onMerge={merge}
         onCancel={() => setConflict(false)}
       />
       <ConfirmDialog
