@@ -2,9 +2,9 @@ import type { Db } from '../db/create-db';
 import { NotFoundError } from '../errors';
 import { resolveSiteIds } from '../sites/site.repository';
 import type { VersionedArticle } from './article';
-import { findArticleById, replaceArticleSites } from './article.repository';
+import { replaceArticleSites } from './article.repository';
 import { lockArticleById } from './article-lock.repository';
-import { recordRevision } from './revisions/revision-recorder';
+import { recordArticleRevision } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 
 /**
@@ -22,8 +22,6 @@ export async function setArticleHostSites(
   return db.transaction().execute(async (tx) => {
     if (!(await lockArticleById(tx, id))) throw new NotFoundError('article', id);
     await replaceArticleSites(tx, id, await resolveSiteIds(tx, siteSlugs));
-    const article = (await findArticleById(tx, id)) as VersionedArticle;
-    await recordRevision(tx, article, write);
-    return article;
+    return recordArticleRevision(tx, id, write);
   });
 }

@@ -15,7 +15,7 @@ export function hostSitesOf(eb: ExpressionBuilder<Database, 'articles'>) {
 }
 
 /** The row's version (see VersionedArticle): the writing transaction's id. */
-const rowVersion = sql<string>`articles.xmin::text`;
+export const rowVersion = sql<string>`articles.xmin::text`;
 
 export async function findArticleById(db: DbOrTx, id: string): Promise<VersionedArticle | undefined> {
   const row = await db

@@ -23,7 +23,7 @@ import {
   reviewDecisions,
 } from './article-lifecycle';
 import { lockArticleById } from './article-lock.repository';
-import { recordRevision } from './revisions/revision-recorder';
+import { recordArticleRevision } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
@@ -58,9 +58,7 @@ export async function createArticle(
       status: initialStatus({ kind: 'manual' }),
     });
     if (siteIds.length > 0) await replaceArticleSites(tx, article.id, siteIds);
-    const created = (await findArticleById(tx, article.id)) as VersionedArticle;
-    await recordRevision(tx, created, write);
-    return created;
+    return recordArticleRevision(tx, article.id, write);
   });
 }
 
@@ -98,9 +96,7 @@ async function editArticleIn(
   write: RevisionWrite,
 ): Promise<VersionedArticle> {
   await writeArticlePatch(tx, id, patch, expectedVersions);
-  const article = await getArticle(tx, id);
-  await recordRevision(tx, article, write);
-  return article;
+  return recordArticleRevision(tx, id, write);
 }
 
 /**
@@ -174,9 +170,7 @@ export async function changeArticleStatus(
       fromReviewed: action === 'back-to-pending' && from.status === 'published',
       review: isReviewDecision(action) ? { at: now, reason } : null,
     });
-    const article = await getArticle(tx, id);
-    await recordRevision(tx, article, { ...write, reason: write.reason ?? reason }, now);
-    return article;
+    return recordArticleRevision(tx, id, { ...write, reason: write.reason ?? reason }, now);
   });
 }
 

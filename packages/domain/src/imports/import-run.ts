@@ -1,4 +1,5 @@
-import { findArticlesByIds, lockAndFindTakenSlugs } from '../articles/article.repository';
+import { toArticle } from '../articles/article';
+import { lockAndFindTakenSlugs } from '../articles/article.repository';
 import { recordFirstRevisions } from '../articles/revisions/revision-recorder';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
@@ -124,8 +125,11 @@ async function importBatch(
   const inserted = await insertImportedArticles(tx, rows);
   const ids = inserted.map((row) => row.id);
   await insertArticleSiteLinks(tx, ids, publisher.hostSiteIds);
-  // Revision 1 of each, read as the admin API reads an article, in one multi-row insert.
-  await recordFirstRevisions(tx, await findArticlesByIds(tx, ids), {
+  // Revision 1 of each, in one multi-row insert: the rows as inserted, through the admin read's own mapper,
+  // with the links just made (the publisher's host sites, sorted as the admin read sorts them).
+  const hostSites = [...publisher.hostSites].sort();
+  const articles = inserted.map(({ row }) => toArticle({ ...row, host_sites: hostSites }));
+  await recordFirstRevisions(tx, articles, {
     actor: { kind: 'feed', id: publisher.id, label: publisher.name },
     source: 'import',
   });

@@ -7,7 +7,7 @@ import { type ArticlePatch, getArticle, writeArticlePatch } from '../article.ser
 import { lockArticleById } from '../article-lock.repository';
 import { getArticleRevision } from './article-revision.service';
 import { restorableFields } from './article-snapshot';
-import { recordRevision } from './revision-recorder';
+import { recordNumberedRevision } from './revision-recorder';
 import type { RevisionWrite } from './revision-write';
 
 export interface RestoredArticle {
@@ -51,8 +51,10 @@ export async function restoreArticleRevision(
       articleId,
       sites.map((site) => site.id),
     );
-    const article = await getArticle(tx, articleId);
-    const revision = await recordRevision(tx, article, { ...write, source: 'restore' });
+    const { article, n: revision } = await recordNumberedRevision(tx, articleId, {
+      ...write,
+      source: 'restore',
+    });
     const found = new Set(sites.map((site) => site.slug));
     return {
       article,

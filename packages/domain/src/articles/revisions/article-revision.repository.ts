@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/create-db';
 import type { ArticleStatus } from '../../db/tables';
+import { toArticle, type VersionedArticle } from '../article';
+import { hostSitesOf, rowVersion } from '../article.repository';
 import type { RevisionActorKind, RevisionSource } from './revision-write';
 
 /** A revision row as the service reads it (data: a whole snapshot or a delta, by `kind`). */
@@ -85,6 +87,78 @@ export async function lockNewestRevisions(tx: Tx, articleId: string): Promise<Re
     .forUpdate()
     .execute();
   return rows.map((row) => toRevisionRow(row as Selected));
+}
+
+/**
+ * The article as findArticleById reads it (the same columns, host sites and version, the same mapper) and,
+ * in the same round trip, its two newest revisions (newest first). Callers hold the article's row lock
+ * (their write took it), which serialises every revision write of the article.
+ */
+export async function findArticleWithNewestRevisions(
+  tx: Tx,
+  id: string,
+): Promise<{ article: VersionedArticle; newest: RevisionRow[] } | undefined> {
+  const row = await tx
+    .selectFrom('articles')
+    .selectAll('articles')
+    .select(hostSitesOf)
+    .select(rowVersion.as('version'))
+    .select(
+      sql<Selected[]>`(select coalesce(json_agg(r order by r.n desc), '[]') from (
+        select n, created_at, actor_kind, actor_id, actor_label, source, reason, status, kind, data
+        from article_revisions where article_id = articles.id order by n desc limit 2) r)`.as(
+        'newest_revisions',
+      ),
+    )
+    .where('articles.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { newest_revisions: newest, version, ...articleRow } = row;
+  return {
+    article: { ...toArticle(articleRow), version },
+    newest: newest.map((revision) =>
+      toRevisionRow({ ...revision, created_at: new Date(revision.created_at) }),
+    ),
+  };
+}
+
+/**
+ * A write's revision in one statement: the new row inserted and, when given, the previous newest turned
+ * into its delta (or rebuilt, for a collapsed autosave).
+ */
+export async function insertRevisionAndUpdate(
+  tx: Tx,
+  inserted: NewRevisionRow | null,
+  updates: readonly { n: number; kind: 'snapshot' | 'delta'; data: unknown; createdAt?: Date }[],
+): Promise<void> {
+  const articleId = inserted?.articleId;
+  if (!inserted) return;
+  if (updates.length === 0) {
+    await insertRevisions(tx, [inserted]);
+    return;
+  }
+  const [update] = updates;
+  if (!update || !articleId) return;
+  await tx
+    .with('inserted', (db) =>
+      db.insertInto('article_revisions').values({
+        article_id: inserted.articleId,
+        n: inserted.n,
+        actor_kind: inserted.actorKind,
+        actor_id: inserted.actorId,
+        actor_label: inserted.actorLabel,
+        source: inserted.source,
+        reason: inserted.reason,
+        status: inserted.status,
+        kind: inserted.kind,
+        data: JSON.stringify(inserted.data),
+      }),
+    )
+    .updateTable('article_revisions')
+    .set({ kind: update.kind, data: JSON.stringify(update.data) })
+    .where('article_id', '=', articleId)
+    .where('n', '=', update.n)
+    .execute();
 }
 
 /** Inserts revisions in one statement (an import batch's, or one write's). */

@@ -1,8 +1,10 @@
 import type { Tx } from '../../db/create-db';
-import type { Article } from '../article';
+import { NotFoundError } from '../../errors';
+import type { Article, VersionedArticle } from '../article';
 import {
+  findArticleWithNewestRevisions,
+  insertRevisionAndUpdate,
   insertRevisions,
-  lockNewestRevisions,
   type NewRevisionRow,
   type RevisionRow,
   updateRevisionData,
@@ -19,18 +21,32 @@ import type { RevisionWrite } from './revision-write';
 export const autosaveCollapseMs = 5 * 60_000;
 
 /**
- * Records the article as it now is (read in the write's transaction, after the write) as its next
- * revision, in that same transaction. The previous newest revision becomes a delta against this one.
- * Returns the revision's number.
+ * Records the article as it now is (read in the write's transaction, after the write, as the admin API
+ * reads it) as its next revision, in that same transaction, and answers the article. The previous newest
+ * revision becomes a delta against this one. The caller holds the article's row lock (its write took it).
+ * Two round trips: the read (with the two newest revisions) and one statement writing both rows.
  */
-export async function recordRevision(
+export async function recordArticleRevision(
   tx: Tx,
-  article: Article,
+  id: string,
   write: RevisionWrite,
   now: Date = new Date(),
-): Promise<number> {
+): Promise<VersionedArticle> {
+  return (await recordNumberedRevision(tx, id, write, now)).article;
+}
+
+/** recordArticleRevision, answering the revision's number too. */
+export async function recordNumberedRevision(
+  tx: Tx,
+  id: string,
+  write: RevisionWrite,
+  now: Date = new Date(),
+): Promise<{ article: VersionedArticle; n: number }> {
+  const found = await findArticleWithNewestRevisions(tx, id);
+  if (!found) throw new NotFoundError('article', id);
+  const { article, newest } = found;
   const snapshot = articleSnapshot(article);
-  const [head, beforeHead] = await lockNewestRevisions(tx, article.id);
+  const [head, beforeHead] = newest;
   if (head && collapses(head, article, write, now)) {
     await updateRevisionData(tx, article.id, head.n, { kind: 'snapshot', data: snapshot, createdAt: now });
     if (beforeHead) {
@@ -41,17 +57,15 @@ export async function recordRevision(
         data: reverseDelta(snapshot, older),
       });
     }
-    return head.n;
+    return { article, n: head.n };
   }
   const n = (head?.n ?? 0) + 1;
-  await insertRevisions(tx, [newRow(article, n, snapshot, write)]);
-  if (head) {
-    await updateRevisionData(tx, article.id, head.n, {
-      kind: 'delta',
-      data: reverseDelta(snapshot, head.data as ArticleSnapshot),
-    });
-  }
-  return n;
+  await insertRevisionAndUpdate(
+    tx,
+    newRow(article, n, snapshot, write),
+    head ? [{ n: head.n, kind: 'delta', data: reverseDelta(snapshot, head.data as ArticleSnapshot) }] : [],
+  );
+  return { article, n };
 }
 
 /**
