@@ -67,7 +67,7 @@ async function main() {
   url.pathname = `/${name}`;
   const db = createDb({ connectionString: url.toString(), max: 4, applicationName: 'bench-history' });
   try {
-    await migrateToLatest(db as unknown as Kysely<any>);
+    await migrateToLatest(db);
     log(`history benchmark (database ${name}; the machine is shared, figures vary run to run)`);
     await putOverhead(db);
     await importOverhead(db);
