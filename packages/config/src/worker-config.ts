@@ -88,6 +88,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
   }),
+  REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 36500,
+    description:
+      'article revisions of unpublished versions older than this are thinned (published versions, each first and newest revision kept)',
+  }),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -108,6 +115,8 @@ export interface WorkerConfig extends CommonConfig {
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
+  /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
+  revisions: { draftRetentionMs: number };
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -151,5 +160,6 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
+    revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

@@ -6,6 +6,7 @@ import {
   type RevisionRow,
   updateRevisionData,
 } from './article-revision.repository';
+import { lockArticleById } from '../article-lock.repository';
 import type { ArticleSnapshot } from './article-snapshot';
 import { applyDelta, reverseDelta, type SnapshotDelta } from './revision-delta';
 
@@ -28,6 +29,8 @@ export async function thinOldDraftRevisions(
   let removed = 0;
   for (const articleId of articleIds) {
     removed += await db.transaction().execute(async (tx) => {
+      // Writers of the article hold its row lock while they touch its revisions: so does this.
+      if (!(await lockArticleById(tx, articleId))) return 0;
       const chain = await findAllRevisions(tx, articleId);
       const decided = withSnapshots(chain).map((revision, index) => ({
         ...revision,
