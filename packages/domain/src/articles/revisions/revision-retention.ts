@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db';
+import { lockArticleById } from '../article-lock.repository';
 import {
   deleteRevisions,
   findAllRevisions,
@@ -6,7 +7,6 @@ import {
   type RevisionRow,
   updateRevisionData,
 } from './article-revision.repository';
-import { lockArticleById } from '../article-lock.repository';
 import type { ArticleSnapshot } from './article-snapshot';
 import { applyDelta, reverseDelta, type SnapshotDelta } from './revision-delta';
 
