@@ -124,7 +124,10 @@ function HistoryBody({
               <span className="history-n">#{revision.n}</span>
             </label>
             <span className="history-who">
-              <strong>{revision.actor.label}</strong> {sourceLabels[revision.source]}
+              <strong>{revision.actor.label}</strong>{' '}
+              {revision.n === 1 && revision.source !== 'import'
+                ? 'created it'
+                : sourceLabels[revision.source]}
               <span className="muted">
                 {' '}
                 · {when(revision.createdAt)} · {revision.status}
