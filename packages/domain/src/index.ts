@@ -21,6 +21,39 @@ export {
 export { checkArticleSlug } from './articles/article-slug-check.service';
 // Scheduled publishing, releases and embargo (issue 29)
 export { assertNotEmbargoed } from './articles/embargo';
+export type { RestoredArticle } from './articles/revisions/article-restore.service';
+export { restoreArticleRevision } from './articles/revisions/article-restore.service';
+export { measureRevisionStorage } from './articles/revisions/article-revision.repository';
+export type {
+  ArticleRevision,
+  RevisionDiff,
+  RevisionSummary,
+} from './articles/revisions/article-revision.service';
+export {
+  diffArticleRevisions,
+  getArticleRevision,
+  listArticleRevisions,
+} from './articles/revisions/article-revision.service';
+// Article revisions (issue 30: history-revisions): recorded by the article write functions above.
+export type { ArticleSnapshot } from './articles/revisions/article-snapshot';
+export {
+  articleSnapshot,
+  notRestoredFields,
+  notSnapshotColumns,
+  notSnapshotFields,
+} from './articles/revisions/article-snapshot';
+export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
+export {
+  defaultDraftRetentionDays,
+  thinOldDraftRevisions,
+} from './articles/revisions/revision-retention';
+export type {
+  RevisionActor,
+  RevisionActorKind,
+  RevisionSource,
+  RevisionWrite,
+} from './articles/revisions/revision-write';
+export { systemWrite } from './articles/revisions/revision-write';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,

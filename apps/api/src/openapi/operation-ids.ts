@@ -47,6 +47,10 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /api/v1/article/{id}/preview-links': 'createArticlePreviewLink',
   'GET /api/v1/article/{id}/preview-links': 'listArticlePreviewLinks',
   'DELETE /api/v1/article/{id}/preview-links/{linkId}': 'revokeArticlePreviewLink',
+  'GET /api/v1/article/{id}/revisions': 'listArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/diff': 'diffArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/{n}': 'getArticleRevision',
+  'POST /api/v1/article/{id}/revisions/{n}/restore': 'restoreArticleRevision',
 
   'GET /api/v1/site': 'listSites',
   'POST /api/v1/site': 'createSite',

@@ -14,6 +14,7 @@ import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
 import { articleEmbargoRoutes } from './articles/article-embargo.routes';
 import { articlePreviewRoutes } from './articles/article-preview.routes';
+import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
 import { secondFactorRoutes } from './auth/second-factor.routes';
@@ -90,6 +91,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(articleStatusRoutes, { prefix: '/article' });
         await admin.register(articleBulkRoutes, { prefix: '/article' });
         await admin.register(articlePreviewRoutes, { prefix: '/article' });
+        await admin.register(articleRevisionRoutes, { prefix: '/article' });
         await admin.register(siteRoutes, { prefix: '/site' });
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });

@@ -268,6 +268,7 @@ export interface Database {
   article_preview_links: ArticlePreviewLinkTable;
   scheduled_actions: ScheduledActionTable;
   releases: ReleaseTable;
+  article_revisions: ArticleRevisionTable;
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodeTable;
   second_factor_challenges: SecondFactorChallengeTable;
@@ -336,6 +337,24 @@ export interface ReleaseTable {
   failure_reason: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+// Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.
+export interface ArticleRevisionTable {
+  article_id: string;
+  n: number;
+  /** Updatable: a collapsed autosave moves its revision's time to the latest save. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  actor_kind: 'user' | 'feed' | 'api-client' | 'scheduler' | 'system';
+  actor_id: string | null;
+  actor_label: string;
+  source: 'editor' | 'autosave' | 'api' | 'import' | 'review' | 'bulk' | 'schedule' | 'restore';
+  reason: string | null;
+  /** The article's status at this revision. */
+  status: ArticleStatus;
+  /** 'snapshot': `data` is the whole snapshot (the newest revision); 'delta': what differs from revision n + 1. */
+  kind: 'snapshot' | 'delta';
+  data: ColumnType<unknown, string, string>;
 }
 
 // Second factor (issue 31, team-2fa): see packages/domain/src/users/two-factor/README.md.
