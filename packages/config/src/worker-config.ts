@@ -99,6 +99,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
   }),
+  REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 36500,
+    description:
+      'article revisions of unpublished versions older than this are thinned (published versions, each first and newest revision kept)',
+  }),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -121,6 +128,8 @@ export interface WorkerConfig extends CommonConfig {
   webhooks: WebhookConfig;
   /** Scheduled publishing (docs/scheduling.md). */
   scheduler: { pollMs: number; batchSize: number };
+  /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
+  revisions: { draftRetentionMs: number };
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -165,5 +174,6 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
     scheduler: { pollMs: env.SCHEDULER_POLL_MS, batchSize: env.SCHEDULER_BATCH_SIZE },
+    revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

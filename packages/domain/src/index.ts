@@ -21,6 +21,39 @@ export {
 export { checkArticleSlug } from './articles/article-slug-check.service';
 // Scheduled publishing, releases and embargo (issue 29)
 export { assertNotEmbargoed } from './articles/embargo';
+export type { RestoredArticle } from './articles/revisions/article-restore.service';
+export { restoreArticleRevision } from './articles/revisions/article-restore.service';
+export { measureRevisionStorage } from './articles/revisions/article-revision.repository';
+export type {
+  ArticleRevision,
+  RevisionDiff,
+  RevisionSummary,
+} from './articles/revisions/article-revision.service';
+export {
+  diffArticleRevisions,
+  getArticleRevision,
+  listArticleRevisions,
+} from './articles/revisions/article-revision.service';
+// Article revisions (issue 30: history-revisions): recorded by the article write functions above.
+export type { ArticleSnapshot } from './articles/revisions/article-snapshot';
+export {
+  articleSnapshot,
+  notRestoredFields,
+  notSnapshotColumns,
+  notSnapshotFields,
+} from './articles/revisions/article-snapshot';
+export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
+export {
+  defaultDraftRetentionDays,
+  thinOldDraftRevisions,
+} from './articles/revisions/revision-retention';
+export type {
+  RevisionActor,
+  RevisionActorKind,
+  RevisionSource,
+  RevisionWrite,
+} from './articles/revisions/revision-write';
+export { systemWrite } from './articles/revisions/revision-write';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,
@@ -189,11 +222,44 @@ export { ensureAdministrator } from './users/administrator.service';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
 export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';
+export { getProfile, type Profile, updateProfile } from './users/profile.service';
+// Second factor (TOTP), recovery codes, security settings and the profile (issue 31, team-2fa).
+export { markDashboardSessionSecondFactor } from './users/sessions/dashboard-session.repository';
 export {
   endDashboardSession,
   resumeDashboardSession,
   startDashboardSession,
 } from './users/sessions/dashboard-session.service';
+export {
+  type ChallengeKind,
+  type ChallengeOutcome,
+  challengeAttempts,
+  challengeLifetimeMs,
+  completeSecondFactorChallenge,
+  startSecondFactorChallenge,
+} from './users/two-factor/second-factor-challenge';
+export { createSecretBox, type SecretBox } from './users/two-factor/secret-box';
+export {
+  getSecuritySettings,
+  type SecuritySettings,
+  updateSecuritySettings,
+} from './users/two-factor/security-settings';
+export { base32Decode, hotp, totpAt, totpPeriodSeconds, totpStepAt } from './users/two-factor/totp';
+export {
+  type CodeCheck,
+  checkSecondFactorCode,
+  codeLockout,
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  isStaff,
+  regenerateRecoveryCodes,
+  type SecondFactorStanding,
+  secondFactorStanding,
+  startTotpEnrolment,
+  type TwoFactorStatus,
+  verifyOwnPassword,
+} from './users/two-factor/two-factor.service';
 export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';

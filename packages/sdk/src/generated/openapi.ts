@@ -332,6 +332,57 @@ export interface components {
             /** @constant */
             type: "article.published";
         };
+        /** ArticleRevision */
+        ArticleRevision: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            snapshot: components["schemas"]["ArticleSnapshot"];
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** ArticleSnapshot */
+        ArticleSnapshot: {
+            body?: string;
+            category?: string | null;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil?: string | null;
+            /** @description slugs of the child sites the article appears on */
+            hostSites?: string[];
+            image?: string | null;
+            /** @description true for articles imported from a feed */
+            isAggregated?: boolean;
+            /** Format: date-time */
+            publishedAt?: string | null;
+            /** Format: date-time */
+            reviewedAt?: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason?: string | null;
+            /** @description imported articles: the feed item guid */
+            rssFeedGuid?: string | null;
+            section?: string | null;
+            slug?: string;
+            /** @description imported articles: the publisher's display name */
+            source?: string | null;
+            /** Format: date-time */
+            sourcePublishedAt?: string | null;
+            /** @description imported articles: URL of the original */
+            sourceUrl?: string | null;
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+            status?: "draft" | "pending" | "published" | "rejected";
+            tags?: string[];
+            thumbnail?: string | null;
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ArticleSummary */
         ArticleSummary: {
             category: string | null;
@@ -403,6 +454,11 @@ export interface components {
             timestamp: string;
             /** @constant */
             type: "article.updated";
+        };
+        /** BodyDiffPart */
+        BodyDiffPart: {
+            op: "equal" | "delete" | "insert";
+            text: string;
         };
         /** BulkArticleResults */
         BulkArticleResults: {
@@ -733,6 +789,12 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /** FieldChange */
+        FieldChange: {
+            field: string;
+            from: unknown;
+            to: unknown;
+        };
         /** JsonFeed */
         JsonFeed: {
             description: string;
@@ -901,10 +963,67 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** RestoredArticle */
+        RestoredArticle: {
+            article: components["schemas"]["Article"];
+            /** @description what happened, in words (says whether readers see it now) */
+            message: string;
+            /** @description host sites of that revision that no longer exist, left out */
+            missingHostSites: string[];
+            /** @description the revision whose content was restored */
+            restoredFrom: number;
+            /** @description the new revision the restore recorded */
+            revision: number;
+            /**
+             * @description a restore never changes the status
+             * @enum {boolean}
+             */
+            statusUnchanged: true;
+        };
+        /** RestoreRevision */
+        RestoreRevision: {
+            /** @description why, kept with the new revision */
+            reason?: string | null;
+        };
         /** ReviewDecision */
         ReviewDecision: {
             /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
             reason?: string | null;
+        };
+        /** RevisionActor */
+        RevisionActor: {
+            /** @description the user's, publisher's or client's id */
+            id: string | null;
+            /** @description user: a person in the dashboard; api-client: a program with a user's bearer token; feed: a publisher's feed import; scheduler: a scheduled action; system: scripts */
+            kind: "user" | "feed" | "api-client" | "scheduler" | "system";
+            /** @description an e-mail, a publisher's name, 'scheduler' */
+            label: string;
+        };
+        /** RevisionDiff */
+        RevisionDiff: {
+            /** @description the body as an HTML-aware text diff (tags, words and spaces are the tokens): equal runs, runs only `from` has (delete), runs only `to` has (insert) */
+            body: components["schemas"]["BodyDiffPart"][];
+            /** @description every field that differs (whole values, the body included); absent values are null */
+            fields: components["schemas"]["FieldChange"][];
+            from: components["schemas"]["RevisionSummary"];
+            to: components["schemas"]["RevisionSummary"];
+        };
+        /** RevisionSummary */
+        RevisionSummary: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** RevisionSummaryPage */
+        RevisionSummaryPage: {
+            data: components["schemas"]["RevisionSummary"][];
+            meta: components["schemas"]["PaginationMeta"];
         };
         /** RotatedWebhookSecret */
         RotatedWebhookSecret: {
