@@ -91,6 +91,23 @@ export {
   listImportablePublishers,
 } from './imports/publisher-feed-settings.repository';
 export { pauseAfterFailures } from './imports/publisher-feed-state.repository';
+// Preview links (issue 29, time-preview): tokens that open one article, published or not.
+export {
+  digestPreviewToken,
+  looksLikePreviewToken,
+  type PreviewLink,
+  previewLinkDefaultHours,
+  previewLinkMaxHours,
+  previewTokenPrefix,
+} from './previews/preview-link';
+export {
+  createPreviewLink,
+  findPreviewArticle,
+  listPreviewLinks,
+  type PreviewLinkRequest,
+  previewArticleOf,
+  revokePreviewLink,
+} from './previews/preview-link.service';
 export { clientArticleJson } from './published/client-article-json';
 export { labelSlug } from './published/label-slug';
 export { findListingOutline, streamPublishedArticles } from './published/listing-source';

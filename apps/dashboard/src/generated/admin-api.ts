@@ -41,6 +41,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/article/{id}/preview-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The article's preview links that still open (not expired, not revoked), newest first; never the tokens */
+        get: operations["listArticlePreviewLinks"];
+        put?: never;
+        /** Create a preview link: a token that reads this article, published or not, at GET /api/v1/client/preview/:token without an API key, until it expires (default 7 days) or is revoked. The token is shown once. */
+        post: operations["createArticlePreviewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/preview-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview link: its token reads nothing from then on, on every API replica */
+        delete: operations["revokeArticlePreviewLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/article/{id}/revisions": {
         parameters: {
             query?: never;
@@ -1047,6 +1082,35 @@ export interface components {
                 ok: false;
             })[];
         };
+        /** CreatedPreviewLink */
+        CreatedPreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description where the preview is read: `/api/v1/client/preview/<token>` (no API key; the token is the secret) */
+            path: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+            /** @description the token itself: shown only in this response, stored only as a hash (sha256) */
+            token: string;
+        };
         /** CreatedSiteKey */
         CreatedSiteKey: {
             /** Format: date-time */
@@ -1142,6 +1206,31 @@ export interface components {
         /** PaginationMeta */
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
+        };
+        /** PreviewLink */
+        PreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
         };
         /** RestoredArticle */
         RestoredArticle: {
@@ -1767,6 +1856,198 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArticlePreviewLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PreviewLink"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createArticlePreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description when the link expires: one minute to 30 days from now; not with expiresInHours
+                     */
+                    expiresAt?: string;
+                    /** @description hours until the link expires (default 168, 7 days; at most 720); not with expiresAt */
+                    expiresInHours?: number;
+                    /**
+                     * @description true: freeze the article as it is now (later edits do not show); false (default): follow its current saved state
+                     * @default false
+                     */
+                    pinned?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPreviewLink"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeArticlePreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
             };
             cookie?: never;
         };

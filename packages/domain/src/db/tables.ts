@@ -259,6 +259,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_relay_position: WebhookRelayPositionTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
+  article_preview_links: ArticlePreviewLinkTable;
   article_revisions: ArticleRevisionTable;
 }
 
@@ -276,6 +277,21 @@ export type SiteRowUpdate = Updateable<SiteTable>;
 export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+/** A preview link of one article (issue 29): only the token's sha256 is stored (see migration 2026-11-28T0200). */
+export interface ArticlePreviewLinkTable {
+  id: Generated<string>;
+  article_id: string;
+  token_hash: Buffer;
+  /** The first characters of the token, to tell links apart in lists. */
+  token_prefix: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** The client article frozen when the link was pinned (JSON); null: the link follows the live article. */
+  pinned_article: ColumnType<unknown | null, string | null, string | null>;
+}
 
 // Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.
 export interface ArticleRevisionTable {

@@ -140,6 +140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/client/preview/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article by preview token, published or not, in the shape of /client/article/:slug (no API key)
+         * @description Made by an editor (POST /api/v1/article/:id/preview-links). Answers `Cache-Control: no-store` and `X-Robots-Tag: noindex`. An unknown, expired or revoked token is the same 404. A token opens only its own article; a preview never appears in any list, feed, sitemap, search or change feed.
+         */
+        get: operations["getClientPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client/sections": {
         parameters: {
             query?: never;
@@ -654,6 +674,35 @@ export interface components {
             /** @description tags: the tag slug (the `tag` filter takes it); categories and sections: the lower-case name */
             slug: string;
         };
+        /** CreatedPreviewLink */
+        CreatedPreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description where the preview is read: `/api/v1/client/preview/<token>` (no API key; the token is the secret) */
+            path: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+            /** @description the token itself: shown only in this response, stored only as a hash (sha256) */
+            token: string;
+        };
         /** CreatedSiteKey */
         CreatedSiteKey: {
             /** Format: date-time */
@@ -838,6 +887,31 @@ export interface components {
         /** PaginationMeta */
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
+        };
+        /** PreviewLink */
+        PreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
         };
         /** PublisherFeedFailedEvent */
         PublisherFeedFailedEvent: {
@@ -2354,6 +2428,122 @@ export interface operations {
                      *       "code": "SITE_FORBIDDEN",
                      *       "error": "Forbidden",
                      *       "message": "This key reads only its own site"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientPreview: {
+        parameters: {
+            query?: {
+                /** @description write the article as this site's reads do (`url`: its canonical URL on that site, no `urls`); without it, as network reads do (`urls`) */
+                site?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the preview token (`npv_…`) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6e2b1e-8f0c-4a59-9c43-1f0a4c1d2e3f",
+                     *       "title": "Harbour bridge reopens",
+                     *       "slug": "harbour-bridge-reopens",
+                     *       "excerpt": "Traffic is back on the harbour bridge.",
+                     *       "body": "<p>Traffic is back on the harbour bridge.</p>",
+                     *       "tags": [
+                     *         "Traffic",
+                     *         "city"
+                     *       ],
+                     *       "tagObjects": [
+                     *         {
+                     *           "name": "Traffic",
+                     *           "slug": "traffic"
+                     *         },
+                     *         {
+                     *           "name": "city",
+                     *           "slug": "city"
+                     *         }
+                     *       ],
+                     *       "category": "news",
+                     *       "section": "local",
+                     *       "thumbnail": "https://media.example.com/uploads/2026/11/bridge-small.jpg",
+                     *       "image": "https://media.example.com/uploads/2026/11/bridge.jpg",
+                     *       "hostSites": [
+                     *         "metro"
+                     *       ],
+                     *       "url": "https://metro.example.com/news/harbour-bridge-reopens",
+                     *       "isAggregated": false,
+                     *       "source": null,
+                     *       "sourceUrl": null,
+                     *       "sourcePublishedAt": null,
+                     *       "publishedAt": "2026-11-20T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-20T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientArticle"];
+                };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "code": "PREVIEW_NOT_FOUND",
+                     *       "error": "Not Found",
+                     *       "message": "No such preview link, or it has expired or been revoked"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -25,6 +25,7 @@ import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
 import { HistoryPanel } from './history-panel';
 import { localCopyKey } from './local-copy';
+import { PreviewLinks } from './preview-links';
 import { RestoreOffer } from './restore-offer';
 import { RichTextEditor } from './rich-text-editor';
 import { SlugField } from './slug-field';
@@ -289,6 +290,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
             publishedAt={article?.publishedAt ?? null}
           />
         </details>
+        {article && <PreviewLinks articleId={article.id} dirty={dirty} />}
         {article && (
           <HistoryPanel articleId={article.id} version={session.etag} dirty={dirty} onRestored={reload} />
         )}
