@@ -70,6 +70,8 @@ interface WriteCase {
   /** The articles whose revisions the call writes (default: the one article). */
   touched?: (id: string, body: { id?: string }) => string[];
   source: string;
+  /** The reason the revision keeps, when the call gives one. */
+  reason?: string;
   /** Deletion: the article goes, and its revisions with it. */
   deletes?: boolean;
 }
@@ -81,7 +83,13 @@ const writes: Record<string, WriteCase> = {
     touched: (_id, body) => [body.id as string],
     source: 'api',
   },
-  'PUT /api/v1/article/{id}': { article: draft, payload: () => ({ title: 'Edited' }), source: 'api' },
+  'PUT /api/v1/article/{id}': {
+    article: draft,
+    url: (id) => `/api/v1/article/${id}?reason=${encodeURIComponent('correction: wrong date')}`,
+    payload: () => ({ title: 'Edited' }),
+    source: 'api',
+    reason: 'correction: wrong date',
+  },
   'POST /api/v1/article/host-site/{id}': {
     article: draft,
     payload: () => ({ hostSites: ['coast'] }),
@@ -215,6 +223,7 @@ describe('revisions are complete (derived from the OpenAPI document)', () => {
           actor_id: admin.id,
           actor_label: admin.email,
           source: spec.source,
+          ...(spec.reason && { reason: spec.reason }),
         });
       }
     });
