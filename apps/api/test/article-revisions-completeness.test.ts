@@ -131,6 +131,11 @@ const writes: Record<string, WriteCase> = {
     source: 'restore',
   },
   'DELETE /api/v1/article/{id}': { article: draft, source: 'api', deletes: true },
+  'PUT /api/v1/article/{id}/embargo': {
+    article: published,
+    payload: () => ({ embargoUntil: new Date(Date.now() + 86_400_000).toISOString() }),
+    source: 'api',
+  },
 };
 
 /**

@@ -82,6 +82,17 @@ export const workerEnvSchema = Type.Object({
     'how often the worker (re-)enqueues due webhook deliveries (after a Redis outage, resends)',
     10,
   ),
+  SCHEDULER_POLL_MS: Milliseconds(
+    1_000,
+    'scheduled publishing: how often the worker looks for due actions when none is due sooner (one indexed query)',
+    10,
+  ),
+  SCHEDULER_BATCH_SIZE: Type.Integer({
+    default: 100,
+    minimum: 1,
+    maximum: 5_000,
+    description: 'scheduled actions run per transaction',
+  }),
   FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
     default: 5,
     minimum: 1,
@@ -115,6 +126,8 @@ export interface WorkerConfig extends CommonConfig {
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
+  /** Scheduled publishing (docs/scheduling.md). */
+  scheduler: { pollMs: number; batchSize: number };
   /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
   revisions: { draftRetentionMs: number };
 }
@@ -160,6 +173,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
+    scheduler: { pollMs: env.SCHEDULER_POLL_MS, batchSize: env.SCHEDULER_BATCH_SIZE },
     revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

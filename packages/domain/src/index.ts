@@ -19,6 +19,8 @@ export {
   listArticleSummaries,
 } from './articles/article-listing.repository';
 export { checkArticleSlug } from './articles/article-slug-check.service';
+// Scheduled publishing, releases and embargo (issue 29)
+export { assertNotEmbargoed } from './articles/embargo';
 export type { RestoredArticle } from './articles/revisions/article-restore.service';
 export { restoreArticleRevision } from './articles/revisions/article-restore.service';
 export { measureRevisionStorage } from './articles/revisions/article-revision.repository';
@@ -67,6 +69,7 @@ export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
+  ArticleEmbargoedError,
   ConflictError,
   DomainError,
   DomainValidationError,
@@ -161,6 +164,38 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
+export type { ScheduledActionFilter } from './schedule/schedule.repository';
+export {
+  nextScheduledDueAt,
+  runDueScheduledActions,
+  type ScheduleRunResult,
+} from './schedule/schedule-runner.service';
+export {
+  assertDueAtAllowed,
+  maxReleaseActions,
+  maxScheduleAheadMs,
+  type Release,
+  type ScheduledAction,
+  type ScheduledActionKind,
+  type ScheduleStatus,
+  scheduledActionKinds,
+  scheduleStatuses,
+} from './schedule/scheduled-action';
+export {
+  type Actor,
+  cancelRelease,
+  cancelScheduledAction,
+  createRelease,
+  getRelease,
+  getScheduledAction,
+  listReleases,
+  listScheduledActions,
+  rescheduleRelease,
+  rescheduleScheduledAction,
+  scheduleArticleAction,
+  setArticleEmbargo,
+} from './schedule/scheduled-action.service';
+export { type Clock, ManualClock, systemClock } from './shared/clock';
 export type { PageRequest } from './shared/page';
 export { digestApiKey, looksLikeSiteKey } from './site-keys/site-key';
 export { findSiteKeyOwnerByHash, recordSiteKeysUsed } from './site-keys/site-key.repository';

@@ -94,4 +94,15 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/publisher/me/feed/resume': 'resumeOwnPublisherFeed',
   'GET /api/v1/publisher/me/articles': 'listOwnPublisherArticles',
   'POST /api/v1/publisher/me/test-feed': 'testOwnPublisherFeed',
+  // Scheduled publishing (issue 29)
+  'PUT /api/v1/article/{id}/embargo': 'setArticleEmbargo',
+  'GET /api/v1/scheduled-actions': 'listScheduledActions',
+  'POST /api/v1/scheduled-actions': 'scheduleArticleAction',
+  'PUT /api/v1/scheduled-actions/{id}': 'rescheduleScheduledAction',
+  'POST /api/v1/scheduled-actions/{id}/cancel': 'cancelScheduledAction',
+  'GET /api/v1/releases': 'listReleases',
+  'GET /api/v1/releases/{id}': 'getRelease',
+  'POST /api/v1/releases': 'createRelease',
+  'PUT /api/v1/releases/{id}': 'rescheduleRelease',
+  'POST /api/v1/releases/{id}/cancel': 'cancelRelease',
 };

@@ -11,6 +11,7 @@ import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
+import { articleEmbargoRoutes } from './articles/article-embargo.routes';
 import { articlePreviewRoutes } from './articles/article-preview.routes';
 import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
@@ -26,6 +27,7 @@ import { feedImportRoutes } from './publisher/feed-import.routes';
 import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
 import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
+import { releaseRoutes, scheduledActionRoutes } from './schedule/schedule.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
@@ -90,6 +92,9 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(siteKeyRoutes, { prefix: '/site' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
         await admin.register(webhookRoutes, { prefix: '/webhooks' });
+        await admin.register(articleEmbargoRoutes, { prefix: '/article' });
+        await admin.register(scheduledActionRoutes, { prefix: '/scheduled-actions' });
+        await admin.register(releaseRoutes, { prefix: '/releases' });
       });
 
       await api.register(async (publisher) => {

@@ -82,6 +82,13 @@ export const ArticleSchema = Type.Object(
     reviewReason: Nullable(
       Type.String({ description: 'the reason given with the review decision, shown to the publisher' }),
     ),
+    embargoUntil: Nullable(
+      Type.Unsafe<Date>({
+        ...DateTime,
+        description:
+          'the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)',
+      }),
+    ),
     createdAt: DateTime,
     updatedAt: DateTime,
   },

@@ -101,6 +101,8 @@ export async function updateArticleStatus(
       published_at: change.publishedAt,
       reviewed_at: change.review?.at ?? null,
       review_reason: change.review?.reason ?? null,
+      // A published article is never embargoed (articles_published_not_embargoed): publishing lifts it.
+      ...(change.to === 'published' && { embargo_until: null }),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

@@ -23,6 +23,7 @@ import {
   reviewDecisions,
 } from './article-lifecycle';
 import { lockArticleById } from './article-lock.repository';
+import { assertNotEmbargoed } from './embargo';
 import { recordArticleRevision } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
@@ -140,7 +141,8 @@ export async function writeArticlePatch(
 
 /** Runs `work` in a new transaction. */
 function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+  // The caller's transaction when `db` already is one (the scheduler runs a batch of actions in one).
+  return db.isTransaction ? work(db as Tx) : db.transaction().execute(work);
 }
 
 /**
@@ -160,8 +162,10 @@ export async function changeArticleStatus(
   const reason = normaliseReviewReason(action, reviewReason);
   return inTransaction(db, async (tx) => {
     if (!(await lockArticleById(tx, id))) throw new NotFoundError('article', id);
-    const from = lifecycleStateOf(await getArticle(tx, id));
+    const article = await getArticle(tx, id);
+    const from = lifecycleStateOf(article);
     const to = nextStatus(from, action);
+    if (to === 'published') assertNotEmbargoed(article, now);
     await updateArticleStatus(tx, id, {
       from: from.status,
       to,

@@ -36,6 +36,8 @@ export interface ArticleTable {
   reviewed_at: Timestamp | null;
   /** The administrator's optional reason for that decision, shown to the publisher (1..500 characters). */
   review_reason: string | null;
+  /** Not on any child-site route before this time; null once published (scheduled publishing, issue 29). */
+  embargo_until: Timestamp | null;
   // search_vector (tsvector, kept by a trigger, migration 2026-11-23T1910) is left out on purpose: only the
   // search SQL reads it (published-filters.ts), and no code may write it.
   created_at: CreatedAt;
@@ -260,6 +262,8 @@ export interface Database {
   webhook_relay_position: WebhookRelayPositionTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
   article_preview_links: ArticlePreviewLinkTable;
+  scheduled_actions: ScheduledActionTable;
+  releases: ReleaseTable;
   article_revisions: ArticleRevisionTable;
 }
 
@@ -291,6 +295,40 @@ export interface ArticlePreviewLinkTable {
   revoked_at: Timestamp | null;
   /** The client article frozen when the link was pinned (JSON); null: the link follows the live article. */
   pinned_article: ColumnType<unknown | null, string | null, string | null>;
+}
+
+// Scheduled publishing (issue 29): migration 2026-11-28T0100-scheduled-actions.
+export type ScheduleStatus = 'scheduled' | 'done' | 'failed' | 'cancelled';
+export type ScheduledActionKind = 'publish' | 'unpublish';
+
+export interface ScheduledActionTable {
+  id: Generated<string>;
+  /** No foreign key: an action whose article was deleted fails with a reason and stays on record. */
+  article_id: string;
+  kind: ScheduledActionKind;
+  due_at: Timestamp;
+  status: ColumnType<ScheduleStatus, ScheduleStatus | undefined, ScheduleStatus>;
+  release_id: string | null;
+  created_by: string | null;
+  ran_at: Timestamp | null;
+  /** ran_at - due_at in milliseconds (bigint, read as a string). */
+  lateness_ms: ColumnType<string | null, number | null | undefined, number | null>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ReleaseTable {
+  id: Generated<string>;
+  name: string;
+  due_at: Timestamp;
+  status: ColumnType<ScheduleStatus, ScheduleStatus | undefined, ScheduleStatus>;
+  created_by: string | null;
+  ran_at: Timestamp | null;
+  lateness_ms: ColumnType<string | null, number | null | undefined, number | null>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 // Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.

@@ -255,6 +255,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -344,6 +349,11 @@ export interface components {
         ArticleSnapshot: {
             body?: string;
             category?: string | null;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil?: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites?: string[];
             image?: string | null;
@@ -378,6 +388,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -926,6 +941,28 @@ export interface components {
             /** @constant */
             type: "publisher.feed_failed";
         };
+        /** Release */
+        Release: {
+            actions: components["schemas"]["ScheduledAction"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            createdByEmail: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            latenessMs: number | null;
+            name: string;
+            /** Format: date-time */
+            ranAt: string | null;
+            /** @description scheduled (waiting), done (ran), failed (ran and was refused: see failureReason), cancelled */
+            status: "scheduled" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** RestoredArticle */
         RestoredArticle: {
             article: components["schemas"]["Article"];
@@ -997,6 +1034,41 @@ export interface components {
             previousSecretExpiresAt: string;
             /** @description the new signing secret, shown only in this response */
             secret: string;
+        };
+        /** ScheduledAction */
+        ScheduledAction: {
+            /** Format: uuid */
+            articleId: string;
+            articleSlug: string | null;
+            /** @description the article's title now; null once it was deleted */
+            articleTitle: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who scheduled it; null: the system
+             */
+            createdBy: string | null;
+            createdByEmail: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            /** @description why it failed, e.g. the article was deleted */
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description publish: draft -> published; unpublish: published -> draft (the same transitions as the PUT routes) */
+            kind: "publish" | "unpublish";
+            /** @description ranAt - dueAt in milliseconds: how late it ran */
+            latenessMs: number | null;
+            /** Format: date-time */
+            ranAt: string | null;
+            /** Format: uuid */
+            releaseId: string | null;
+            releaseName: string | null;
+            /** @description scheduled (waiting), done (ran), failed (ran and was refused: see failureReason), cancelled */
+            status: "scheduled" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** SignedUpload */
         SignedUpload: {

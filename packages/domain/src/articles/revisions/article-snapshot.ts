@@ -40,6 +40,8 @@ export const notRestoredFields = [
   'rssFeedGuid',
   'publisherId',
   'sourcePublishedAt',
+  // Scheduling, like the status: set by its own route (time-schedule), never by a restore.
+  'embargoUntil',
 ] as const;
 
 export function articleSnapshot(article: Article): ArticleSnapshot {

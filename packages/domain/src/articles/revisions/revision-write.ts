@@ -37,6 +37,12 @@ export const systemWrite: RevisionWrite = {
   source: 'api',
 };
 
+/** A write the scheduler makes when a scheduled action or a release runs. */
+export const schedulerWrite: RevisionWrite = {
+  actor: { kind: 'scheduler', id: null, label: 'scheduler' },
+  source: 'schedule',
+};
+
 /** The same write, from another source (a bulk action's items, a review decision). */
 export function withSource(write: RevisionWrite, source: RevisionSource): RevisionWrite {
   return { ...write, source };
