@@ -1,7 +1,7 @@
 import type { VersionedArticle } from '../articles/article';
 import { changeArticleStatus, getArticle } from '../articles/article.service';
 import { assertNotEmbargoed } from '../articles/embargo';
-import { amendNewestRevision, recordArticleRevision } from '../articles/revisions/revision-recorder';
+import { recordArticleRevision } from '../articles/revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from '../articles/revisions/revision-write';
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
@@ -232,22 +232,20 @@ export async function setArticleEmbargo(
   await db.transaction().execute(async (tx) => {
     const article = await lockArticleForSchedule(tx, id);
     if (!article) throw new NotFoundError('article', id);
-    // One operation, one revision (issue 30): an unpublish records it and the embargo is folded into it.
     if (until === null) {
       await updateArticleEmbargo(tx, id, null);
-      await recordArticleRevision(tx, id, write, now);
-      return;
-    }
-    if (article.status === 'published') {
-      await changeArticleStatus(tx, id, 'unpublish', now, null, write);
-      await insertScheduledActions(tx, [{ articleId: id, kind: 'publish', dueAt: until, createdBy: actor }]);
-      await updateArticleEmbargo(tx, id, until);
-      await amendNewestRevision(tx, id);
     } else {
+      if (article.status === 'published') {
+        // One revision for the whole write (recorded below), not one for the unpublish.
+        await changeArticleStatus(tx, id, 'unpublish', now, null, null);
+        await insertScheduledActions(tx, [
+          { articleId: id, kind: 'publish', dueAt: until, createdBy: actor },
+        ]);
+      }
       await updateArticleEmbargo(tx, id, until);
-      await recordArticleRevision(tx, id, write, now);
+      await deferScheduledPublishes(tx, id, until);
     }
-    await deferScheduledPublishes(tx, id, until);
+    await recordArticleRevision(tx, id, write, now);
   });
   return getArticle(db, id);
 }

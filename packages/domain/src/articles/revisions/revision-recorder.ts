@@ -35,39 +35,6 @@ export async function recordArticleRevision(
   return (await recordNumberedRevision(tx, id, write, now)).article;
 }
 
-/**
- * Folds a second change of the same write into the revision it already recorded (one operation, one
- * revision): the newest revision's snapshot becomes the article as it now is, and the one before it is
- * rebuilt against it. The caller holds the article's row lock.
- */
-export async function amendNewestRevision(tx: Tx, id: string): Promise<VersionedArticle> {
-  const found = await findArticleWithNewestRevisions(tx, id);
-  if (!found) throw new NotFoundError('article', id);
-  const [head, beforeHead] = found.newest;
-  if (!head) throw new NotFoundError('revision', `${id}/newest`);
-  await replaceNewest(tx, found.article, head, beforeHead, head.createdAt);
-  return found.article;
-}
-
-async function replaceNewest(
-  tx: Tx,
-  article: VersionedArticle,
-  head: RevisionRow,
-  beforeHead: RevisionRow | undefined,
-  createdAt: Date,
-): Promise<void> {
-  const snapshot = articleSnapshot(article);
-  await updateRevisionData(tx, article.id, head.n, { kind: 'snapshot', data: snapshot, createdAt });
-  if (beforeHead) {
-    // Its delta led back from the head's old text; rebuild it against the new one.
-    const older = applyDelta(head.data as ArticleSnapshot, beforeHead.data as SnapshotDelta);
-    await updateRevisionData(tx, article.id, beforeHead.n, {
-      kind: 'delta',
-      data: reverseDelta(snapshot, older),
-    });
-  }
-}
-
 /** recordArticleRevision, answering the revision's number too. */
 export async function recordNumberedRevision(
   tx: Tx,
@@ -81,7 +48,15 @@ export async function recordNumberedRevision(
   const snapshot = articleSnapshot(article);
   const [head, beforeHead] = newest;
   if (head && collapses(head, article, write, now)) {
-    await replaceNewest(tx, article, head, beforeHead, now);
+    await updateRevisionData(tx, article.id, head.n, { kind: 'snapshot', data: snapshot, createdAt: now });
+    if (beforeHead) {
+      // Its delta led back from the head's old text; rebuild it against the new one.
+      const older = applyDelta(head.data as ArticleSnapshot, beforeHead.data as SnapshotDelta);
+      await updateRevisionData(tx, article.id, beforeHead.n, {
+        kind: 'delta',
+        data: reverseDelta(snapshot, older),
+      });
+    }
     return { article, n: head.n };
   }
   const n = (head?.n ?? 0) + 1;
