@@ -2562,6 +2562,8 @@ export interface operations {
             query?: {
                 /** @description the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision */
                 autosave?: boolean;
+                /** @description why (e.g. 'correction: the figure was wrong'), kept with the edit's revision */
+                reason?: string;
             };
             header?: {
                 /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */

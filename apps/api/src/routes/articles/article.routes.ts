@@ -101,7 +101,8 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const versions = versionsOfIfMatch(request.headers['if-match']);
       const patch = withSanitisedBody(request.body);
-      const write = revisionWriteOf(request, request.query.autosave ? 'autosave' : 'editor');
+      const source = request.query.autosave ? 'autosave' : 'editor';
+      const write = revisionWriteOf(request, source, request.query.reason ?? null);
       return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions, write));
     },
   );
