@@ -257,7 +257,7 @@ describe('several runners at once', () => {
     const pools = [createDb({ connectionString: url, max: 2 }), createDb({ connectionString: url, max: 2 })];
     try {
       const results = await Promise.all([
-        runDueScheduledActions(db, clock, { batchSize: 10 }),
+        runDueScheduledActions(db, clock, { batchSize: 10, lanes: 3 }),
         ...pools.map((pool) => runDueScheduledActions(pool, clock, { batchSize: 10 })),
       ]);
       expect(results.reduce((sum, result) => sum + result.done, 0)).toBe(150);
