@@ -4,6 +4,7 @@ import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@
 import { createRedisConnection } from '@newsroom/queue';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
+import { startRevisionThinning } from './revisions/revision-thinning';
 import { startScheduler } from './schedule/scheduler';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
@@ -36,6 +37,11 @@ const metricsRegistry =
 const importWorker = await createImportWorker({ config, db, connection, logger, metricsRegistry });
 const webhookWorker = await createWebhookWorker({ config, db, connection, logger });
 const scheduler = startScheduler({ db, logger, ...config.scheduler });
+const revisionThinning = startRevisionThinning({
+  db,
+  retentionMs: config.revisions.draftRetentionMs,
+  logger,
+});
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
   metricsServer = await startMetricsServer({
@@ -57,7 +63,12 @@ async function shutdown(signal: string) {
   // worker.close() has no timeout of its own; a fetch is bounded by its 20 s deadline, so 60 s is ample.
   const force = setTimeout(() => process.exit(1), 60_000).unref();
   await metricsServer?.close();
-  await Promise.all([importWorker.close(), webhookWorker.close(), scheduler.close()]);
+  await Promise.all([
+    importWorker.close(),
+    webhookWorker.close(),
+    scheduler.close(),
+    revisionThinning.close(),
+  ]);
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);
   process.exit(0);

@@ -106,6 +106,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
   }),
+  REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 36500,
+    description:
+      'article revisions of unpublished versions older than this are thinned (published versions, each first and newest revision kept)',
+  }),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -128,6 +135,8 @@ export interface WorkerConfig extends CommonConfig {
   webhooks: WebhookConfig;
   /** Scheduled publishing (docs/scheduling.md). */
   scheduler: { pollMs: number; batchSize: number; lanes: number };
+  /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
+  revisions: { draftRetentionMs: number };
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -176,5 +185,6 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       batchSize: env.SCHEDULER_BATCH_SIZE,
       lanes: env.SCHEDULER_LANES,
     },
+    revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

@@ -21,6 +21,39 @@ export {
 export { checkArticleSlug } from './articles/article-slug-check.service';
 // Scheduled publishing, releases and embargo (issue 29)
 export { assertNotEmbargoed } from './articles/embargo';
+export type { RestoredArticle } from './articles/revisions/article-restore.service';
+export { restoreArticleRevision } from './articles/revisions/article-restore.service';
+export { measureRevisionStorage } from './articles/revisions/article-revision.repository';
+export type {
+  ArticleRevision,
+  RevisionDiff,
+  RevisionSummary,
+} from './articles/revisions/article-revision.service';
+export {
+  diffArticleRevisions,
+  getArticleRevision,
+  listArticleRevisions,
+} from './articles/revisions/article-revision.service';
+// Article revisions (issue 30: history-revisions): recorded by the article write functions above.
+export type { ArticleSnapshot } from './articles/revisions/article-snapshot';
+export {
+  articleSnapshot,
+  notRestoredFields,
+  notSnapshotColumns,
+  notSnapshotFields,
+} from './articles/revisions/article-snapshot';
+export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
+export {
+  defaultDraftRetentionDays,
+  thinOldDraftRevisions,
+} from './articles/revisions/revision-retention';
+export type {
+  RevisionActor,
+  RevisionActorKind,
+  RevisionSource,
+  RevisionWrite,
+} from './articles/revisions/revision-write';
+export { systemWrite } from './articles/revisions/revision-write';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,
@@ -61,6 +94,23 @@ export {
   listImportablePublishers,
 } from './imports/publisher-feed-settings.repository';
 export { pauseAfterFailures } from './imports/publisher-feed-state.repository';
+// Preview links (issue 29, time-preview): tokens that open one article, published or not.
+export {
+  digestPreviewToken,
+  looksLikePreviewToken,
+  type PreviewLink,
+  previewLinkDefaultHours,
+  previewLinkMaxHours,
+  previewTokenPrefix,
+} from './previews/preview-link';
+export {
+  createPreviewLink,
+  findPreviewArticle,
+  listPreviewLinks,
+  type PreviewLinkRequest,
+  previewArticleOf,
+  revokePreviewLink,
+} from './previews/preview-link.service';
 export { clientArticleJson } from './published/client-article-json';
 export { labelSlug } from './published/label-slug';
 export { findListingOutline, streamPublishedArticles } from './published/listing-source';

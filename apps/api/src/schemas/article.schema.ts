@@ -120,6 +120,16 @@ export const IfMatchHeadersSchema = Type.Object({
   ),
 });
 
+/** `?autosave=true`: the editor's automatic save (its revisions collapse: one per person per 5 minutes). */
+export const EditArticleQuerySchema = Type.Object({
+  autosave: Type.Optional(
+    Type.Boolean({
+      description:
+        "the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision",
+    }),
+  ),
+});
+
 /** Listings leave the body out; GET /article/:id has it. */
 export const ArticleSummarySchema = Type.Omit(ArticleSchema, ['body'], { title: 'ArticleSummary' });
 

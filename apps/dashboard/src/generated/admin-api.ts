@@ -34,7 +34,7 @@ export interface paths {
         /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version */
         put: operations["updateArticle"];
         post?: never;
-        /** Delete an article for good (any status) */
+        /** Delete an article for good (any status), with its revisions */
         delete: operations["deleteArticle"];
         options?: never;
         head?: never;
@@ -51,6 +51,109 @@ export interface paths {
         get?: never;
         /** Set or lift the embargo: before embargoUntil the article appears on no child-site route (lists, by slug, /all, search, counts, feeds, sitemaps, change feed, webhooks). A published article is taken back to draft now and a publish is scheduled at embargoUntil, when it appears everywhere at once; scheduled publishes due earlier move to embargoUntil. Publishing is refused (409 ARTICLE_EMBARGOED) until then */
         put: operations["setArticleEmbargo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/preview-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The article's preview links that still open (not expired, not revoked), newest first; never the tokens */
+        get: operations["listArticlePreviewLinks"];
+        put?: never;
+        /** Create a preview link: a token that reads this article, published or not, at GET /api/v1/client/preview/:token without an API key, until it expires (default 7 days) or is revoked. The token is shown once. */
+        post: operations["createArticlePreviewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/preview-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview link: its token reads nothing from then on, on every API replica */
+        delete: operations["revokeArticlePreviewLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one */
+        get: operations["listArticleRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision with its whole snapshot (title, body, slug, tags, host sites, status...) */
+        get: operations["getArticleRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions/{n}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write revision n's content back as a new revision. The status never changes: a published article stays published and readers see the restored text at once (the response says so). With If-Match, only if the article is still at that version */
+        post: operations["restoreArticleRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed between two revisions: field by field, and the body as an HTML-aware text diff */
+        get: operations["diffArticleRevisions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -992,6 +1095,57 @@ export interface components {
                 pagination: components["schemas"]["Pagination"];
             };
         };
+        /** ArticleRevision */
+        ArticleRevision: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            snapshot: components["schemas"]["ArticleSnapshot"];
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** ArticleSnapshot */
+        ArticleSnapshot: {
+            body?: string;
+            category?: string | null;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil?: string | null;
+            /** @description slugs of the child sites the article appears on */
+            hostSites?: string[];
+            image?: string | null;
+            /** @description true for articles imported from a feed */
+            isAggregated?: boolean;
+            /** Format: date-time */
+            publishedAt?: string | null;
+            /** Format: date-time */
+            reviewedAt?: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason?: string | null;
+            /** @description imported articles: the feed item guid */
+            rssFeedGuid?: string | null;
+            section?: string | null;
+            slug?: string;
+            /** @description imported articles: the publisher's display name */
+            source?: string | null;
+            /** Format: date-time */
+            sourcePublishedAt?: string | null;
+            /** @description imported articles: URL of the original */
+            sourceUrl?: string | null;
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+            status?: "draft" | "pending" | "published" | "rejected";
+            tags?: string[];
+            thumbnail?: string | null;
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ArticleSummary */
         ArticleSummary: {
             category: string | null;
@@ -1038,6 +1192,11 @@ export interface components {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
         };
+        /** BodyDiffPart */
+        BodyDiffPart: {
+            op: "equal" | "delete" | "insert";
+            text: string;
+        };
         /** BulkArticleResults */
         BulkArticleResults: {
             /** @description one per id, in the order given */
@@ -1059,6 +1218,35 @@ export interface components {
                 /** @enum {boolean} */
                 ok: false;
             })[];
+        };
+        /** CreatedPreviewLink */
+        CreatedPreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description where the preview is read: `/api/v1/client/preview/<token>` (no API key; the token is the secret) */
+            path: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+            /** @description the token itself: shown only in this response, stored only as a hash (sha256) */
+            token: string;
         };
         /** CreatedSiteKey */
         CreatedSiteKey: {
@@ -1131,6 +1319,12 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /** FieldChange */
+        FieldChange: {
+            field: string;
+            from: unknown;
+            to: unknown;
+        };
         /** Pagination */
         Pagination: {
             limit: number;
@@ -1149,6 +1343,31 @@ export interface components {
         /** PaginationMeta */
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
+        };
+        /** PreviewLink */
+        PreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
         };
         /** Release */
         Release: {
@@ -1172,10 +1391,67 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** RestoredArticle */
+        RestoredArticle: {
+            article: components["schemas"]["Article"];
+            /** @description what happened, in words (says whether readers see it now) */
+            message: string;
+            /** @description host sites of that revision that no longer exist, left out */
+            missingHostSites: string[];
+            /** @description the revision whose content was restored */
+            restoredFrom: number;
+            /** @description the new revision the restore recorded */
+            revision: number;
+            /**
+             * @description a restore never changes the status
+             * @enum {boolean}
+             */
+            statusUnchanged: true;
+        };
+        /** RestoreRevision */
+        RestoreRevision: {
+            /** @description why, kept with the new revision */
+            reason?: string | null;
+        };
         /** ReviewDecision */
         ReviewDecision: {
             /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
             reason?: string | null;
+        };
+        /** RevisionActor */
+        RevisionActor: {
+            /** @description the user's, publisher's or client's id */
+            id: string | null;
+            /** @description user: a person in the dashboard; api-client: a program with a user's bearer token; feed: a publisher's feed import; scheduler: a scheduled action; system: scripts */
+            kind: "user" | "feed" | "api-client" | "scheduler" | "system";
+            /** @description an e-mail, a publisher's name, 'scheduler' */
+            label: string;
+        };
+        /** RevisionDiff */
+        RevisionDiff: {
+            /** @description the body as an HTML-aware text diff (tags, words and spaces are the tokens): equal runs, runs only `from` has (delete), runs only `to` has (insert) */
+            body: components["schemas"]["BodyDiffPart"][];
+            /** @description every field that differs (whole values, the body included); absent values are null */
+            fields: components["schemas"]["FieldChange"][];
+            from: components["schemas"]["RevisionSummary"];
+            to: components["schemas"]["RevisionSummary"];
+        };
+        /** RevisionSummary */
+        RevisionSummary: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** RevisionSummaryPage */
+        RevisionSummaryPage: {
+            data: components["schemas"]["RevisionSummary"][];
+            meta: components["schemas"]["PaginationMeta"];
         };
         /** RotatedWebhookSecret */
         RotatedWebhookSecret: {
@@ -1642,7 +1918,10 @@ export interface operations {
     };
     updateArticle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision */
+                autosave?: boolean;
+            };
             header?: {
                 /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
                 "if-match"?: string;
@@ -1848,6 +2127,478 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArticlePreviewLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PreviewLink"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createArticlePreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description when the link expires: one minute to 30 days from now; not with expiresInHours
+                     */
+                    expiresAt?: string;
+                    /** @description hours until the link expires (default 168, 7 days; at most 720); not with expiresAt */
+                    expiresInHours?: number;
+                    /**
+                     * @description true: freeze the article as it is now (later edits do not show); false (default): follow its current saved state
+                     * @default false
+                     */
+                    pinned?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPreviewLink"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeArticlePreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArticleRevisions: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionSummaryPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArticleRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleRevision"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreArticleRevision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RestoreRevision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoredArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    diffArticleRevisions: {
+        parameters: {
+            query: {
+                /** @description one revision number */
+                from: number;
+                /** @description another (either order) */
+                to: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDiff"];
                 };
             };
             /** @description Default Response */

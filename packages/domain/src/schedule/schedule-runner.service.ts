@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { changeArticleStatus } from '../articles/article.service';
+import { schedulerWrite } from '../articles/revisions/revision-write';
 import type { Db, Tx } from '../db/create-db';
 import { DomainError } from '../errors';
 import type { Clock } from '../shared/clock';
@@ -32,7 +33,7 @@ export interface ScheduleRunResult {
  */
 async function runAction(tx: Tx, action: DueAction, now: Date): Promise<string | null> {
   try {
-    await changeArticleStatus(tx, action.articleId, action.kind, now);
+    await changeArticleStatus(tx, action.articleId, action.kind, now, null, schedulerWrite);
     return null;
   } catch (error) {
     if (error instanceof DomainError) {

@@ -1,6 +1,7 @@
 import type { VersionedArticle } from '../articles/article';
 import { changeArticleStatus, getArticle } from '../articles/article.service';
 import { assertNotEmbargoed } from '../articles/embargo';
+import { type RevisionWrite, systemWrite } from '../articles/revisions/revision-write';
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
 import {
@@ -216,6 +217,8 @@ export async function setArticleEmbargo(
   until: Date | null,
   actor: Actor,
   now: Date,
+  /** Who the unpublish of a published article is recorded as (its revision). */
+  write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
   if (until !== null) {
     if (until.getTime() <= now.getTime()) {
@@ -234,7 +237,7 @@ export async function setArticleEmbargo(
       return;
     }
     if (article.status === 'published') {
-      await changeArticleStatus(tx, id, 'unpublish', now);
+      await changeArticleStatus(tx, id, 'unpublish', now, null, write);
       await insertScheduledActions(tx, [{ articleId: id, kind: 'publish', dueAt: until, createdBy: actor }]);
     }
     await updateArticleEmbargo(tx, id, until);
