@@ -88,6 +88,12 @@ const writes: Record<string, WriteCase> = {
     source: 'api',
   },
   'PUT /api/v1/article/publish/{id}': { article: draft, source: 'api' },
+  // On a draft (on a published article the embargo's unpublish writes its own revision first: two).
+  'PUT /api/v1/article/{id}/embargo': {
+    article: draft,
+    payload: () => ({ embargoUntil: new Date(Date.now() + 3_600_000).toISOString() }),
+    source: 'api',
+  },
   'PUT /api/v1/article/unpublish/{id}': { article: published, source: 'api' },
   'PUT /api/v1/article/approve/{id}': {
     article: pending,

@@ -1,6 +1,7 @@
 import type { VersionedArticle } from '../articles/article';
 import { changeArticleStatus, getArticle } from '../articles/article.service';
 import { assertNotEmbargoed } from '../articles/embargo';
+import { recordArticleRevision } from '../articles/revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from '../articles/revisions/revision-write';
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
@@ -232,16 +233,14 @@ export async function setArticleEmbargo(
   await db.transaction().execute(async (tx) => {
     const article = await lockArticleForSchedule(tx, id);
     if (!article) throw new NotFoundError('article', id);
-    if (until === null) {
-      await updateArticleEmbargo(tx, id, null);
-      return;
-    }
-    if (article.status === 'published') {
+    if (until !== null && article.status === 'published') {
       await changeArticleStatus(tx, id, 'unpublish', now, null, write);
       await insertScheduledActions(tx, [{ articleId: id, kind: 'publish', dueAt: until, createdBy: actor }]);
     }
     await updateArticleEmbargo(tx, id, until);
-    await deferScheduledPublishes(tx, id, until);
+    if (until !== null) await deferScheduledPublishes(tx, id, until);
+    // The embargo is part of the article's history (on a published article, after the unpublish's own revision).
+    await recordArticleRevision(tx, id, write, now);
   });
   return getArticle(db, id);
 }

@@ -40,6 +40,8 @@ export const notRestoredFields = [
   'rssFeedGuid',
   'publisherId',
   'sourcePublishedAt',
+  // The embargo is lifecycle too (scheduled publishing): a restore neither sets nor lifts it.
+  'embargoUntil',
 ] as const;
 
 export function articleSnapshot(article: Article): ArticleSnapshot {
