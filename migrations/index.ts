@@ -30,6 +30,7 @@ import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-u
 import * as scheduledActions from './2026-11-28T0100-scheduled-actions';
 import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
 import * as articleRevisions from './2026-11-28T0300-article-revisions';
+import * as secondFactor from './2026-11-28T0600-second-factor';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0100-scheduled-actions': scheduledActions,
   '2026-11-28T0200-article-preview-links': articlePreviewLinks,
   '2026-11-28T0300-article-revisions': articleRevisions,
+  '2026-11-28T0600-second-factor': secondFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -218,7 +218,6 @@ export async function setArticleEmbargo(
   until: Date | null,
   actor: Actor,
   now: Date,
-  /** Who the unpublish of a published article is recorded as (its revision). */
   write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
   if (until !== null) {
@@ -233,13 +232,19 @@ export async function setArticleEmbargo(
   await db.transaction().execute(async (tx) => {
     const article = await lockArticleForSchedule(tx, id);
     if (!article) throw new NotFoundError('article', id);
-    if (until !== null && article.status === 'published') {
-      await changeArticleStatus(tx, id, 'unpublish', now, null, write);
-      await insertScheduledActions(tx, [{ articleId: id, kind: 'publish', dueAt: until, createdBy: actor }]);
+    if (until === null) {
+      await updateArticleEmbargo(tx, id, null);
+    } else {
+      if (article.status === 'published') {
+        // One revision for the whole write (recorded below), not one for the unpublish.
+        await changeArticleStatus(tx, id, 'unpublish', now, null, null);
+        await insertScheduledActions(tx, [
+          { articleId: id, kind: 'publish', dueAt: until, createdBy: actor },
+        ]);
+      }
+      await updateArticleEmbargo(tx, id, until);
+      await deferScheduledPublishes(tx, id, until);
     }
-    await updateArticleEmbargo(tx, id, until);
-    if (until !== null) await deferScheduledPublishes(tx, id, until);
-    // The embargo is part of the article's history (on a published article, after the unpublish's own revision).
     await recordArticleRevision(tx, id, write, now);
   });
   return getArticle(db, id);

@@ -32,7 +32,7 @@ export const articleEmbargoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           until,
           request.user.id,
           new Date(),
-          revisionWriteOf(request, 'api'),
+          revisionWriteOf(request),
         ),
       );
     },
