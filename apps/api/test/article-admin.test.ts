@@ -62,6 +62,7 @@ describe('POST /api/v1/article', () => {
       publishedAt: null,
       reviewedAt: null,
       reviewReason: null,
+      embargoUntil: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -93,6 +93,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 5_000,
     description: 'scheduled actions run per transaction',
   }),
+  SCHEDULER_LANES: Type.Integer({
+    default: 4,
+    minimum: 1,
+    maximum: 32,
+    description:
+      'scheduled-action batches run at once per worker, each over its own share of the articles (keep below DATABASE_POOL_SIZE)',
+  }),
   FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
     default: 5,
     minimum: 1,
@@ -127,7 +134,7 @@ export interface WorkerConfig extends CommonConfig {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
   /** Scheduled publishing (docs/scheduling.md). */
-  scheduler: { pollMs: number; batchSize: number };
+  scheduler: { pollMs: number; batchSize: number; lanes: number };
   /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
   revisions: { draftRetentionMs: number };
 }
@@ -173,7 +180,11 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
-    scheduler: { pollMs: env.SCHEDULER_POLL_MS, batchSize: env.SCHEDULER_BATCH_SIZE },
+    scheduler: {
+      pollMs: env.SCHEDULER_POLL_MS,
+      batchSize: env.SCHEDULER_BATCH_SIZE,
+      lanes: env.SCHEDULER_LANES,
+    },
     revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }
