@@ -2,6 +2,7 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { auditPlugin } from './audit/audit.plugin';
 import { SiteKeyUsage } from './delivery/site-key-usage';
 import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
+  // Before the routes: it audits them as they are added.
+  await app.register(auditPlugin);
   await app.register(routes);
 
   return app;

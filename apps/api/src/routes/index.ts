@@ -12,6 +12,7 @@ import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
@@ -83,6 +84,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(siteKeyRoutes, { prefix: '/site' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
         await admin.register(webhookRoutes, { prefix: '/webhooks' });
+        await admin.register(auditRoutes, { prefix: '/audit' });
       });
 
       await api.register(async (publisher) => {

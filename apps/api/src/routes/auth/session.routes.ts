@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endDashboardSession, startDashboardSession } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { recordAudit } from '../../audit/audit.plugin';
 import { authenticateBySession, sessionTokenOf } from '../../plugins/dashboard-session';
 import { LoginBodySchema, SessionResponseSchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
@@ -19,6 +20,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/session',
     {
       bodyLimit: 4096,
+      // logIn, logInFailed, logInLockedOut: written by passwordLogin as they happen.
+      config: { audit: 'explicit' },
       schema: {
         tags,
         summary: 'Sign in to the dashboard: sets the HttpOnly session cookie',
@@ -56,6 +59,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/session',
     {
+      // A row only when a live session ended (clearing a dead cookie changes nothing).
+      config: { audit: 'explicit' },
       schema: {
         tags,
         summary: 'Sign out: ends the session on the server and clears the cookie',
@@ -76,7 +81,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             throw error;
           },
         );
-        if (live) await endDashboardSession(app.db, token);
+        if (live) {
+          await endDashboardSession(app.db, token);
+          await recordAudit(request, {
+            action: 'deleteSession',
+            objectType: 'user',
+            objectId: request.user.id,
+          });
+        }
       }
       app.clearSessionCookie(reply);
       return reply.status(204).send(null);
