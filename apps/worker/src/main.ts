@@ -2,6 +2,7 @@ import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config
 import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
+import { startAuditRetention } from './audit/audit-retention';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createWebhookWorker } from './webhooks/webhook-worker';
@@ -33,6 +34,7 @@ const metricsRegistry =
 
 const importWorker = await createImportWorker({ config, db, connection, logger, metricsRegistry });
 const webhookWorker = await createWebhookWorker({ config, db, connection, logger });
+const auditRetention = startAuditRetention({ config, db, logger });
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
   metricsServer = await startMetricsServer({
@@ -54,7 +56,7 @@ async function shutdown(signal: string) {
   // worker.close() has no timeout of its own; a fetch is bounded by its 20 s deadline, so 60 s is ample.
   const force = setTimeout(() => process.exit(1), 60_000).unref();
   await metricsServer?.close();
-  await Promise.all([importWorker.close(), webhookWorker.close()]);
+  await Promise.all([importWorker.close(), webhookWorker.close(), auditRetention?.stop()]);
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);
   process.exit(0);

@@ -88,6 +88,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
   }),
+  AUDIT_RETENTION_DAYS: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 36_500,
+      description: 'audit events older than this many days are pruned (unset: kept for ever)',
+    }),
+  ),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -108,6 +115,8 @@ export interface WorkerConfig extends CommonConfig {
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
+  /** The audit log's retention in days; null keeps every event (the default). */
+  audit: { retentionDays: number | null };
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -151,5 +160,6 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
+    audit: { retentionDays: env.AUDIT_RETENTION_DAYS ?? null },
   };
 }

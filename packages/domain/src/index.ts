@@ -25,6 +25,7 @@ export {
   type AuditPage,
   type AuditVerification,
   appendAuditEvent,
+  appendAuditEvents,
   listAuditEvents,
   pruneAuditLog,
   streamAuditEvents,

@@ -24,6 +24,11 @@ export async function appendAuditEvent(db: DbOrTx, event: AuditEventInput): Prom
   return row as AuditEvent;
 }
 
+/** Several events at once, in order, in one short transaction (imports of history, tests, bulk tools). */
+export function appendAuditEvents(db: Db, events: readonly AuditEventInput[]): Promise<AuditEvent[]> {
+  return db.transaction().execute((trx) => insertAuditEvents(trx, events));
+}
+
 export interface AuditPage {
   items: AuditEvent[];
   /** Pass as `before` for the next (older) page; null on the last page. */
