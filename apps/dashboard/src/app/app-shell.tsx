@@ -14,6 +14,7 @@ const adminLinks = [
   { to: '/review', label: 'Review' },
   { to: '/sites', label: 'Sites' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/audit', label: 'Audit' },
 ] as const;
 const publisherLinks = [
   { to: '/publisher/dashboard', label: 'Dashboard' },

@@ -15,6 +15,7 @@ import { type Role, sessionQuery } from '../api/session';
 import { EmptyState } from '../components/states';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
+import { validateAuditSearch } from '../features/audit/routes/audit-search';
 import { homeOf, LoginPage, NotAllowedPage } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
@@ -150,6 +151,13 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage'),
 });
 
+const auditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/audit',
+  validateSearch: validateAuditSearch,
+  component: lazyRouteComponent(() => import('../features/audit/routes/audit-route'), 'AuditRoute'),
+});
+
 const publisherDetailRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/publishers/$id',
@@ -211,6 +219,7 @@ const routeTree = rootRoute.addChildren([
       reviewRoute,
       sitesRoute,
       webhooksRoute,
+      auditRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),
