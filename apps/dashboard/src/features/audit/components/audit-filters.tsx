@@ -58,6 +58,7 @@ export function AuditFilters({
         <label htmlFor={`${id}-action`}>Action</label>
         <input
           id={`${id}-action`}
+          type="search"
           value={action}
           placeholder="e.g. logInFailed"
           onChange={(event) => setAction(event.target.value)}
@@ -72,7 +73,12 @@ export function AuditFilters({
       />
       <div className="field">
         <label htmlFor={`${id}-object`}>Object id</label>
-        <input id={`${id}-object`} value={objectId} onChange={(event) => setObjectId(event.target.value)} />
+        <input
+          id={`${id}-object`}
+          type="search"
+          value={objectId}
+          onChange={(event) => setObjectId(event.target.value)}
+        />
       </div>
       <ChoiceFilter
         label="Site"
@@ -83,15 +89,32 @@ export function AuditFilters({
       />
       <div className="field">
         <label htmlFor={`${id}-actor`}>Actor (user id)</label>
-        <input id={`${id}-actor`} value={actor} onChange={(event) => setActor(event.target.value)} />
+        <input
+          id={`${id}-actor`}
+          type="search"
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-from`}>From</label>
-        <input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        <input
+          id={`${id}-from`}
+          type="date"
+          className="input"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-to`}>To</label>
-        <input id={`${id}-to`} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        <input
+          id={`${id}-to`}
+          type="date"
+          className="input"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+        />
       </div>
     </FilterForm>
   );
