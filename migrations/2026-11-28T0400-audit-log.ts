@@ -55,6 +55,33 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger audit_log_no_truncate before truncate on audit_log
     for each statement execute function audit_log_refuse_change()`.execute(db);
 
+  // One append in one statement (one round trip): lock the head, number the row, hash it, store it, move the head.
+  // hash = sha256(prev_hash || seq || body), where body is the canonical JSON of the row's other fields, made by
+  // the appender (packages/domain/src/audit/audit-event.ts says how) and remade from the columns by the verifier.
+  // `relaxed`: this statement is its own transaction; its commit need not wait for the WAL flush.
+  await sql`
+    create function audit_append(
+      p_at timestamptz, p_actor_type text, p_actor_id uuid, p_actor_label text, p_address text, p_action text,
+      p_object_type text, p_object_id text, p_site_id uuid, p_changes jsonb, p_body text, p_relaxed boolean
+    ) returns table (seq bigint, prev_hash text, hash text) language plpgsql as $$
+    declare
+      head_seq_now bigint;
+      head_hash_now text;
+      new_hash text;
+    begin
+      if p_relaxed then
+        perform set_config('synchronous_commit', 'off', true);
+      end if;
+      select c.head_seq, c.head_hash into head_seq_now, head_hash_now from audit_chain c where c.id for update;
+      new_hash := encode(sha256(convert_to(head_hash_now || (head_seq_now + 1)::text || p_body, 'UTF8')), 'hex');
+      insert into audit_log (seq, at, actor_type, actor_id, actor_label, address, action, object_type, object_id,
+        site_id, changes, prev_hash, hash)
+      values (head_seq_now + 1, p_at, p_actor_type, p_actor_id, p_actor_label, p_address, p_action, p_object_type,
+        p_object_id, p_site_id, p_changes, head_hash_now, new_hash);
+      update audit_chain c set head_seq = head_seq_now + 1, head_hash = new_hash where c.id;
+      return query select head_seq_now + 1, head_hash_now, new_hash;
+    end $$`.execute(db);
+
   // The only deleting path: the oldest rows before the cut-off, at most batch_size of them, and the chain's start
   // moved past them in the same transaction (so verification starts there). Returns how many rows went.
   await sql`
@@ -83,6 +110,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function audit_prune_batch(timestamptz, integer)`.execute(db);
+  await sql`drop function audit_append(timestamptz, text, uuid, text, text, text, text, text, uuid, jsonb, text, boolean)`.execute(
+    db,
+  );
   await sql`drop table audit_chain`.execute(db);
   await sql`drop table audit_log`.execute(db);
   await sql`drop function audit_log_refuse_change()`.execute(db);

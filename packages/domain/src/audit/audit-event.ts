@@ -55,10 +55,19 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** sha256(prev_hash || canonical JSON of the row's fields, seq included), hex. */
+/**
+ * sha256(prev_hash || seq || body), hex, where body = `auditRowBody(row)`. The same formula runs in Postgres
+ * (audit_append) and here (batch appends, verification).
+ */
 export function auditRowHash(prevHash: string, row: Omit<AuditEvent, 'prevHash' | 'hash'>): string {
-  const fields = {
-    seq: row.seq,
+  return createHash('sha256')
+    .update(`${prevHash}${row.seq}${auditRowBody(row)}`)
+    .digest('hex');
+}
+
+/** The canonical JSON of a row's fields other than seq and the hashes. */
+export function auditRowBody(row: Omit<AuditEvent, 'prevHash' | 'hash' | 'seq'>): string {
+  return canonicalJson({
     at: row.at.toISOString(),
     actorType: row.actor.type,
     actorId: row.actor.id,
@@ -69,8 +78,7 @@ export function auditRowHash(prevHash: string, row: Omit<AuditEvent, 'prevHash' 
     objectId: row.objectId,
     siteId: row.siteId,
     changes: row.changes,
-  };
-  return createHash('sha256').update(prevHash).update(canonicalJson(fields)).digest('hex');
+  });
 }
 
 // Any key naming a secret: passwords, key and webhook secrets, tokens, one-time codes.

@@ -8,6 +8,7 @@ import {
   type AuditEvent,
   type AuditEventInput,
   auditChanges,
+  auditRowBody,
   auditRowHash,
 } from './audit-event';
 
@@ -73,6 +74,27 @@ export async function insertAuditEvents(trx: Tx, events: readonly AuditEventInpu
   )})
   update audit_chain set head_seq = ${String(last.seq)}, head_hash = ${last.hash} where id`.execute(trx);
   return rows;
+}
+
+/**
+ * Appends one event in one statement (audit_append: lock, number, hash, store). `relaxed` when the statement is
+ * its own transaction: its commit then does not wait for the WAL flush (docs/audit.md).
+ */
+export async function appendAuditRow(
+  db: DbOrTx,
+  event: AuditEventInput,
+  relaxed: boolean,
+): Promise<AuditEvent> {
+  const at = new Date();
+  const changes = auditChanges(event.changes);
+  const row = { ...event, at, changes };
+  const body = auditRowBody(row);
+  const { rows } = await sql<{ seq: string; prev_hash: string; hash: string }>`select * from audit_append(
+    ${at}, ${event.actor.type}, ${event.actor.id}, ${event.actor.label}, ${event.address}, ${event.action},
+    ${event.objectType}, ${event.objectId}, ${event.siteId}, ${changes === null ? null : JSON.stringify(changes)}::jsonb,
+    ${body}, ${relaxed})`.execute(db);
+  const stored = rows[0] as { seq: string; prev_hash: string; hash: string };
+  return { ...row, seq: Number(stored.seq), prevHash: stored.prev_hash, hash: stored.hash };
 }
 
 export interface AuditChainState {

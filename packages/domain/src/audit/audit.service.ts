@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/create-db';
 import {
   type AuditFilter,
+  appendAuditRow,
   findAuditChain,
   findAuditRows,
   findAuditRowsAfter,
@@ -19,16 +19,10 @@ const isTransaction = (db: DbOrTx) => db.isTransaction;
  * `await appendAuditEvent(trx, { actor, address, action: 'user.totp_enable', objectType: 'user', objectId, siteId: null, changes: null })`
  */
 export async function appendAuditEvent(db: DbOrTx, event: AuditEventInput): Promise<AuditEvent> {
-  const [row] = isTransaction(db)
-    ? await insertAuditEvents(db as Parameters<typeof insertAuditEvents>[0], [event])
-    : await (db as Db).transaction().execute(async (trx) => {
-        // Its own commit need not wait for the WAL flush: a crash can lose only the newest rows (a suffix, head
-        // included, so the chain still verifies), and a row of a change that committed just before was never
-        // in that change's transaction anyway (docs/audit.md, Known limits).
-        await sql`set local synchronous_commit = off`.execute(trx);
-        return insertAuditEvents(trx, [event]);
-      });
-  return row as AuditEvent;
+  // Alone, its commit need not wait for the WAL flush: a crash can lose only the newest rows (a suffix, head
+  // included, so the chain still verifies), and a row of a change that committed just before was never in that
+  // change's transaction anyway (docs/audit.md, Known limits). In a caller's transaction it commits with it.
+  return appendAuditRow(db, event, !isTransaction(db));
 }
 
 /** Several events at once, in order, in one short transaction (imports of history, tests, bulk tools). */
