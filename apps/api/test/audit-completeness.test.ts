@@ -71,6 +71,20 @@ const newWebhook = () =>
     events: ['article.published'],
   });
 
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+const newScheduledAction = async () =>
+  created('POST', '/api/v1/scheduled-actions', {
+    articleId: await newDraft(),
+    kind: 'publish',
+    dueAt: inHours(24),
+  });
+const newRelease = async () =>
+  created('POST', '/api/v1/releases', {
+    name: unique('Release'),
+    dueAt: inHours(24),
+    actions: [{ articleId: await newDraft(), kind: 'publish' }],
+  });
+
 const password = 'correct horse battery staple';
 const signIn = async () => {
   const email = `${unique('signin')}@example.com`;
@@ -187,6 +201,64 @@ const cases: Record<string, Case> = {
       objectId: null,
     }),
   },
+  // Joined after merging time-preview, history-revisions and time-schedule: covered by the generic hook.
+  createArticlePreviewLink: {
+    objectType: 'article',
+    prepare: byId('/article/{id}/preview-links', newDraft, {}),
+  },
+  revokeArticlePreviewLink: {
+    objectType: 'article',
+    prepare: async () => {
+      const id = await newDraft();
+      const link = await created('POST', `/api/v1/article/${id}/preview-links`, {});
+      return { url: `/api/v1/article/${id}/preview-links/${link}`, objectId: id };
+    },
+  },
+  restoreArticleRevision: {
+    objectType: 'article',
+    prepare: byId('/article/{id}/revisions/1/restore', async () => {
+      const id = await newDraft();
+      await send('PUT', `/api/v1/article/${id}`, adminToken, { title: 'Changed' });
+      return id;
+    }),
+  },
+  setArticleEmbargo: {
+    objectType: 'article',
+    prepare: byId('/article/{id}/embargo', newPublished, {
+      embargoUntil: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  },
+  scheduleArticleAction: {
+    objectType: 'scheduled_action',
+    prepare: async () => ({
+      url: '/api/v1/scheduled-actions',
+      payload: { articleId: await newDraft(), kind: 'publish', dueAt: inHours(24) },
+    }),
+  },
+  rescheduleScheduledAction: {
+    objectType: 'scheduled_action',
+    prepare: byId('/scheduled-actions/{id}', newScheduledAction, { dueAt: inHours(48) }),
+  },
+  cancelScheduledAction: {
+    objectType: 'scheduled_action',
+    prepare: byId('/scheduled-actions/{id}/cancel', newScheduledAction),
+  },
+  createRelease: {
+    objectType: 'release',
+    prepare: async () => ({
+      url: '/api/v1/releases',
+      payload: {
+        name: unique('Release'),
+        dueAt: inHours(24),
+        actions: [{ articleId: await newDraft(), kind: 'publish' }],
+      },
+    }),
+  },
+  rescheduleRelease: {
+    objectType: 'release',
+    prepare: byId('/releases/{id}', newRelease, { dueAt: inHours(48) }),
+  },
+  cancelRelease: { objectType: 'release', prepare: byId('/releases/{id}/cancel', newRelease) },
   createSite: {
     objectType: 'site',
     prepare: async () => ({ url: '/api/v1/site', payload: { slug: unique('created'), name: 'Created' } }),

@@ -82,6 +82,17 @@ export const workerEnvSchema = Type.Object({
     'how often the worker (re-)enqueues due webhook deliveries (after a Redis outage, resends)',
     10,
   ),
+  SCHEDULER_POLL_MS: Milliseconds(
+    1_000,
+    'scheduled publishing: how often the worker looks for due actions when none is due sooner (one indexed query)',
+    10,
+  ),
+  SCHEDULER_BATCH_SIZE: Type.Integer({
+    default: 100,
+    minimum: 1,
+    maximum: 5_000,
+    description: 'scheduled actions run per transaction',
+  }),
   FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
     default: 5,
     minimum: 1,
@@ -95,6 +106,13 @@ export const workerEnvSchema = Type.Object({
       description: 'audit events older than this many days are pruned (unset: kept for ever)',
     }),
   ),
+  REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 36500,
+    description:
+      'article revisions of unpublished versions older than this are thinned (published versions, each first and newest revision kept)',
+  }),
 });
 
 export interface WorkerConfig extends CommonConfig {
@@ -117,6 +135,10 @@ export interface WorkerConfig extends CommonConfig {
   webhooks: WebhookConfig;
   /** The audit log's retention in days; null keeps every event (the default). */
   audit: { retentionDays: number | null };
+  /** Scheduled publishing (docs/scheduling.md). */
+  scheduler: { pollMs: number; batchSize: number };
+  /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
+  revisions: { draftRetentionMs: number };
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -161,5 +183,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS ?? null },
+    scheduler: { pollMs: env.SCHEDULER_POLL_MS, batchSize: env.SCHEDULER_BATCH_SIZE },
+    revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

@@ -158,6 +158,12 @@ const auditRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/audit/routes/audit-route'), 'AuditRoute'),
 });
 
+const scheduledRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/scheduled',
+  component: lazyRouteComponent(() => import('../features/schedule/routes/scheduled-page'), 'ScheduledPage'),
+});
+
 const publisherDetailRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/publishers/$id',
@@ -220,6 +226,7 @@ const routeTree = rootRoute.addChildren([
       sitesRoute,
       webhooksRoute,
       auditRoute,
+      scheduledRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),
