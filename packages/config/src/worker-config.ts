@@ -106,6 +106,13 @@ export const workerEnvSchema = Type.Object({
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
   }),
+  AUDIT_RETENTION_DAYS: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 36_500,
+      description: 'audit events older than this many days are pruned (unset: kept for ever)',
+    }),
+  ),
   REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
     default: 30,
     minimum: 1,
@@ -133,6 +140,8 @@ export interface WorkerConfig extends CommonConfig {
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
+  /** The audit log's retention in days; null keeps every event (the default). */
+  audit: { retentionDays: number | null };
   /** Scheduled publishing (docs/scheduling.md). */
   scheduler: { pollMs: number; batchSize: number; lanes: number };
   /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
@@ -185,6 +194,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       batchSize: env.SCHEDULER_BATCH_SIZE,
       lanes: env.SCHEDULER_LANES,
     },
+    audit: { retentionDays: env.AUDIT_RETENTION_DAYS ?? null },
     revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }
