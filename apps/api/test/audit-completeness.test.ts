@@ -4,6 +4,7 @@ import { createUploadSigner } from '../src/storage/upload-signer';
 import { insertAdmin } from './support/dashboard-accounts';
 import { createDashboardUsers, insertImportedArticle } from './support/dashboard-users';
 import { createTestApp } from './support/test-app';
+import { authenticator, controlSecondFactorClock } from './support/two-factor';
 
 // Derived from the OpenAPI document: every operation of the dashboard API that changes state writes exactly one
 // audit row naming its actor and object; every read writes none (an export is the one audited read). A new
@@ -28,7 +29,7 @@ const publisherUserId = (
   await db.selectFrom('users').select('id').where('publisher_id', '=', publisherId).executeTakeFirstOrThrow()
 ).id;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const send = (
   method: Method,
   url: string,
@@ -92,6 +93,29 @@ const signIn = async () => {
   return { email, id, token };
 };
 
+// The second factor: a user enrolled by bearer token (setup, then confirm with the authenticator's code).
+const clock = controlSecondFactorClock(app);
+const enrolled = async () => {
+  const { email, id, token } = await signIn();
+  const setup = await send('POST', '/api/v1/account/2fa/setup', token);
+  const codes = authenticator(setup.json().secret as string, clock);
+  const confirm = await send('POST', '/api/v1/account/2fa/confirm', token, { code: codes.next() });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return { email, id, token: confirm.json().token as string, codes };
+};
+const secondStep = (kind: 'login' | 'session') => async () => {
+  const { email, id, codes } = await enrolled();
+  const first = await send('POST', `/api/v1/auth/${kind}`, undefined, { email, password });
+  expect(first.statusCode, first.body).toBe(202);
+  return {
+    url: `/api/v1/auth/${kind}/2fa`,
+    payload: { challengeToken: first.json().challengeToken, code: codes.next() },
+    token: '',
+    actorId: id,
+    objectId: id,
+  };
+};
+
 /** What one operation is called with, who calls it, and the object its row must name. */
 interface Case {
   /** Creates what the call acts on. */
@@ -116,6 +140,85 @@ const byId = (path: string, make: () => Promise<string>, payload?: object) => as
 };
 
 const cases: Record<string, Case> = {
+  completeLogInWithSecondFactor: {
+    objectType: 'user',
+    action: 'logInSecondFactor',
+    prepare: secondStep('login'),
+  },
+  completeSessionWithSecondFactor: {
+    objectType: 'user',
+    action: 'logInSecondFactor',
+    prepare: secondStep('session'),
+  },
+  updateOwnProfile: {
+    objectType: 'user',
+    prepare: async () => {
+      const { id, token } = await signIn();
+      return {
+        url: '/api/v1/account/profile',
+        payload: { displayName: 'Desk' },
+        token,
+        actorId: id,
+        objectId: id,
+      };
+    },
+  },
+  startTwoFactorEnrolment: {
+    objectType: 'user',
+    prepare: async () => {
+      const { id, token } = await signIn();
+      return { url: '/api/v1/account/2fa/setup', token, actorId: id, objectId: id };
+    },
+  },
+  confirmTwoFactorEnrolment: {
+    objectType: 'user',
+    prepare: async () => {
+      const { id, token } = await signIn();
+      const setup = await send('POST', '/api/v1/account/2fa/setup', token);
+      const codes = authenticator(setup.json().secret as string, clock);
+      return {
+        url: '/api/v1/account/2fa/confirm',
+        payload: { code: codes.next() },
+        token,
+        actorId: id,
+        objectId: id,
+      };
+    },
+  },
+  disableTwoFactor: {
+    objectType: 'user',
+    prepare: async () => {
+      const { id, token, codes } = await enrolled();
+      return {
+        url: '/api/v1/account/2fa/disable',
+        payload: { password, code: codes.next() },
+        token,
+        actorId: id,
+        objectId: id,
+      };
+    },
+  },
+  regenerateRecoveryCodes: {
+    objectType: 'user',
+    prepare: async () => {
+      const { id, token, codes } = await enrolled();
+      return {
+        url: '/api/v1/account/2fa/recovery-codes',
+        payload: { code: codes.next() },
+        token,
+        actorId: id,
+        objectId: id,
+      };
+    },
+  },
+  updateSecuritySettings: {
+    objectType: 'security_setting',
+    prepare: async () => ({
+      url: '/api/v1/security-settings',
+      payload: { requireAdminTwoFactor: false },
+      objectId: null,
+    }),
+  },
   logIn: {
     objectType: 'user',
     prepare: async () => {

@@ -34,6 +34,7 @@ const objectSegments: Record<string, string> = {
   webhooks: 'webhook',
   deliveries: 'webhook_delivery',
   auth: 'user',
+  account: 'user',
   'sign-storage': 'upload',
   audit: 'audit_log',
 };
