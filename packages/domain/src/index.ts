@@ -19,6 +19,17 @@ export {
   listArticleSummaries,
 } from './articles/article-listing.repository';
 export { checkArticleSlug } from './articles/article-slug-check.service';
+// CDN edge (issue 33): surrogate keys of client answers, publishable keys, the purge outbox.
+export {
+  articleSurrogateKeys,
+  listSurrogateKeys,
+  type PurgedChange,
+  type SurrogateKeys,
+  siteSurrogateKeys,
+  surrogateKey,
+  surrogateKeysOf,
+  surrogateKeysToPurge,
+} from './cdn/surrogate-keys';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,
@@ -112,7 +123,7 @@ export {
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
 export type { PageRequest } from './shared/page';
-export { digestApiKey, looksLikeSiteKey } from './site-keys/site-key';
+export { digestApiKey, looksLikeSiteKey, publishableKeyPrefix, type SiteKeyKind } from './site-keys/site-key';
 export { findSiteKeyOwnerByHash, recordSiteKeysUsed } from './site-keys/site-key.repository';
 export { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys/site-key.service';
 export { articleUrlOf } from './sites/article-url';

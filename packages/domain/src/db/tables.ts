@@ -126,7 +126,11 @@ export interface SiteApiKeyTable {
   revoked_at: Timestamp | null;
   /** Recorded by the API in batches (at most once a minute per process): minute precision at best. */
   last_used_at: Timestamp | null;
+  /** 'secret' (server-side, private answers) or 'publishable' (read-only, answers a CDN may keep). */
+  kind: ColumnType<SiteKeyKind, SiteKeyKind | undefined, never>;
 }
+
+export type SiteKeyKind = 'secret' | 'publishable';
 
 export interface ArticleSiteTable {
   article_id: string;
@@ -259,6 +263,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_relay_position: WebhookRelayPositionTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
+  cdn_purge_position: CdnPurgePositionTable;
+  cdn_purge_requests: CdnPurgeRequestTable;
+  cdn_purges: CdnPurgeTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -275,3 +282,27 @@ export type SiteRowUpdate = Updateable<SiteTable>;
 export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+// CDN purges (issue 33): the purge relay's position in the outbox, purges the outbox does not record, and the
+// pending purges per provider and surrogate key.
+export interface CdnPurgePositionTable {
+  id: ColumnType<boolean, never, never>;
+  xid: ColumnType<string, string, string>;
+  article_id: string;
+}
+
+export interface CdnPurgeRequestTable {
+  id: Generated<string>;
+  key: string;
+  requested_at: Generated<Date>;
+}
+
+export interface CdnPurgeTable {
+  provider: string;
+  key: string;
+  generation: Generated<number>;
+  requested_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_until: Date | null;
+}
