@@ -21,6 +21,16 @@ export {
 export { checkArticleSlug } from './articles/article-slug-check.service';
 // CDN edge (issue 33): surrogate keys of client answers, publishable keys, the purge outbox.
 export {
+  type ClaimedPurge,
+  claimDueCdnPurges,
+  completeCdnPurges,
+  deferCdnPurges,
+  findCdnPurgeBacklog,
+  type PurgeRequest,
+  upsertCdnPurges,
+} from './cdn/cdn-purge.repository';
+export { type PurgeRelayResult, relayCdnPurges } from './cdn/cdn-purge-relay.service';
+export {
   articleSurrogateKeys,
   listSurrogateKeys,
   type PurgedChange,
