@@ -7,3 +7,4 @@ export { testRedis } from './redis';
 export { isListening } from './services';
 export * from './streamed-feed';
 export { hostAndPort, startTcpProxy, type TcpProxy, throughProxy } from './tcp-proxy';
+export { edgeVcl, type PrivateVarnish, startPrivateVarnish } from './varnish';
