@@ -55,7 +55,7 @@ export function SiteKeys({ site }: { site: Site }) {
             required
           />
           <FormCheckbox control={form.control} name="publishable">
-            Publishable: read-only, safe in a browser; a CDN may keep its answers (no change feed)
+            Publishable: read-only, for browsers and CDNs (no change feed)
           </FormCheckbox>
           <Button type="submit" busy={busy}>
             Create key
