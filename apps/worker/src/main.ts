@@ -5,10 +5,12 @@ import { createRedisConnection } from '@newsroom/queue';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createPurgeWorker } from './purge/purge-worker';
+import { startRevisionThinning } from './revisions/revision-thinning';
+import { startScheduler } from './schedule/scheduler';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
-// Boot and graceful close; composes the wings: imports/import-worker.ts, webhooks/webhook-worker.ts and
-// purge/purge-worker.ts (only when a CDN is configured).
+// Boot and graceful close; composes the wings: imports/import-worker.ts, webhooks/webhook-worker.ts,
+// schedule/scheduler.ts, revisions/ and purge/purge-worker.ts (only when a CDN is configured).
 readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = await createWorkerLogger(config);
@@ -35,6 +37,12 @@ const metricsRegistry =
 
 const importWorker = await createImportWorker({ config, db, connection, logger, metricsRegistry });
 const webhookWorker = await createWebhookWorker({ config, db, connection, logger });
+const scheduler = startScheduler({ db, logger, ...config.scheduler });
+const revisionThinning = startRevisionThinning({
+  db,
+  retentionMs: config.revisions.draftRetentionMs,
+  logger,
+});
 const purgeWorker = createPurgeWorker({ config, db, logger, metricsRegistry });
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
@@ -57,7 +65,13 @@ async function shutdown(signal: string) {
   // worker.close() has no timeout of its own; a fetch is bounded by its 20 s deadline, so 60 s is ample.
   const force = setTimeout(() => process.exit(1), 60_000).unref();
   await metricsServer?.close();
-  await Promise.all([importWorker.close(), webhookWorker.close(), purgeWorker?.close()]);
+  await Promise.all([
+    importWorker.close(),
+    webhookWorker.close(),
+    scheduler.close(),
+    revisionThinning.close(),
+    purgeWorker?.close(),
+  ]);
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);
   process.exit(0);

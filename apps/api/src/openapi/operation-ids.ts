@@ -21,6 +21,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /api/v1/client/sitemap-news.xml': 'getClientNewsSitemap',
   'GET /api/v1/client/sitemap.xml': 'getClientSitemap',
   'GET /api/v1/client/site': 'getClientSite',
+  'GET /api/v1/client/preview/{token}': 'getClientPreview',
 
   'POST /api/v1/auth/login': 'logIn',
   'GET /api/v1/auth/me': 'getCurrentUser',
@@ -43,6 +44,13 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/article/back-to-pending/{id}': 'moveArticleBackToPending',
   'POST /api/v1/article/bulk': 'bulkUpdateArticles',
   'GET /api/v1/article/slug-available': 'checkArticleSlugAvailable',
+  'POST /api/v1/article/{id}/preview-links': 'createArticlePreviewLink',
+  'GET /api/v1/article/{id}/preview-links': 'listArticlePreviewLinks',
+  'DELETE /api/v1/article/{id}/preview-links/{linkId}': 'revokeArticlePreviewLink',
+  'GET /api/v1/article/{id}/revisions': 'listArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/diff': 'diffArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/{n}': 'getArticleRevision',
+  'POST /api/v1/article/{id}/revisions/{n}/restore': 'restoreArticleRevision',
 
   'GET /api/v1/site': 'listSites',
   'POST /api/v1/site': 'createSite',
@@ -86,4 +94,15 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/publisher/me/feed/resume': 'resumeOwnPublisherFeed',
   'GET /api/v1/publisher/me/articles': 'listOwnPublisherArticles',
   'POST /api/v1/publisher/me/test-feed': 'testOwnPublisherFeed',
+  // Scheduled publishing (issue 29)
+  'PUT /api/v1/article/{id}/embargo': 'setArticleEmbargo',
+  'GET /api/v1/scheduled-actions': 'listScheduledActions',
+  'POST /api/v1/scheduled-actions': 'scheduleArticleAction',
+  'PUT /api/v1/scheduled-actions/{id}': 'rescheduleScheduledAction',
+  'POST /api/v1/scheduled-actions/{id}/cancel': 'cancelScheduledAction',
+  'GET /api/v1/releases': 'listReleases',
+  'GET /api/v1/releases/{id}': 'getRelease',
+  'POST /api/v1/releases': 'createRelease',
+  'PUT /api/v1/releases/{id}': 'rescheduleRelease',
+  'POST /api/v1/releases/{id}/cancel': 'cancelRelease',
 };

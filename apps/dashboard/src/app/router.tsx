@@ -150,6 +150,12 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage'),
 });
 
+const scheduledRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/scheduled',
+  component: lazyRouteComponent(() => import('../features/schedule/routes/scheduled-page'), 'ScheduledPage'),
+});
+
 const publisherDetailRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/publishers/$id',
@@ -211,6 +217,7 @@ const routeTree = rootRoute.addChildren([
       reviewRoute,
       sitesRoute,
       webhooksRoute,
+      scheduledRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),
