@@ -30,6 +30,7 @@ import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-u
 import * as scheduledActions from './2026-11-28T0100-scheduled-actions';
 import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
 import * as articleRevisions from './2026-11-28T0300-article-revisions';
+import * as secondFactor from './2026-11-28T0600-second-factor';
 import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys-and-cdn-purges';
 
 /**
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0100-scheduled-actions': scheduledActions,
   '2026-11-28T0200-article-preview-links': articlePreviewLinks,
   '2026-11-28T0300-article-revisions': articleRevisions,
+  '2026-11-28T0600-second-factor': secondFactor,
   '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
 };
 

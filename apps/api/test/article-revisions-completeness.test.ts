@@ -123,6 +123,34 @@ const writes: Record<string, WriteCase> = {
     source: 'restore',
   },
   'DELETE /api/v1/article/{id}': { article: draft, source: 'api', deletes: true },
+  'PUT /api/v1/article/{id}/embargo': {
+    article: published,
+    payload: () => ({ embargoUntil: new Date(Date.now() + 86_400_000).toISOString() }),
+    source: 'api',
+  },
+};
+
+/** State-changing operations under /article that do not write the article: they record no revision. */
+const notArticleWrites: Record<
+  string,
+  { article: () => Promise<string>; call: (id: string) => Promise<string> }
+> = {
+  'POST /api/v1/article/{id}/preview-links': {
+    article: draft,
+    call: async (id) => `/api/v1/article/${id}/preview-links`,
+  },
+  'DELETE /api/v1/article/{id}/preview-links/{linkId}': {
+    article: draft,
+    call: async (id) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: `/api/v1/article/${id}/preview-links`,
+        headers: bearer,
+        payload: {},
+      });
+      return `/api/v1/article/${id}/preview-links/${made.json().id}`;
+    },
+  },
 };
 
 const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApiDocument;
@@ -130,7 +158,10 @@ const articleOperations = operationsOf(document).filter((operation) =>
   operation.path.startsWith('/api/v1/article'),
 );
 const key = (operation: Operation) => `${operation.method} ${operation.path}`;
-const stateChanging = articleOperations.filter((operation) => operation.method !== 'GET');
+const stateChanging = articleOperations.filter(
+  (operation) => operation.method !== 'GET' && !(key(operation) in notArticleWrites),
+);
+const otherWrites = articleOperations.filter((operation) => key(operation) in notArticleWrites);
 const reads = articleOperations.filter((operation) => operation.method === 'GET');
 
 describe('revisions are complete (derived from the OpenAPI document)', () => {
@@ -168,6 +199,24 @@ describe('revisions are complete (derived from the OpenAPI document)', () => {
           source: spec.source,
         });
       }
+    });
+  }
+
+  for (const operation of otherWrites) {
+    it(`${key(operation)} writes no revision (it does not write the article)`, async () => {
+      const spec = notArticleWrites[key(operation)];
+      if (!spec) throw new Error(`no call for ${key(operation)}`);
+      const id = await spec.article();
+      const url = await spec.call(id);
+      const before = await countAll();
+      const response = await app.inject({
+        method: operation.method,
+        url,
+        headers: bearer,
+        ...(operation.method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      expect(await countAll()).toBe(before);
     });
   }
 

@@ -243,11 +243,44 @@ export { ensureAdministrator } from './users/administrator.service';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
 export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';
+export { getProfile, type Profile, updateProfile } from './users/profile.service';
+// Second factor (TOTP), recovery codes, security settings and the profile (issue 31, team-2fa).
+export { markDashboardSessionSecondFactor } from './users/sessions/dashboard-session.repository';
 export {
   endDashboardSession,
   resumeDashboardSession,
   startDashboardSession,
 } from './users/sessions/dashboard-session.service';
+export {
+  type ChallengeKind,
+  type ChallengeOutcome,
+  challengeAttempts,
+  challengeLifetimeMs,
+  completeSecondFactorChallenge,
+  startSecondFactorChallenge,
+} from './users/two-factor/second-factor-challenge';
+export { createSecretBox, type SecretBox } from './users/two-factor/secret-box';
+export {
+  getSecuritySettings,
+  type SecuritySettings,
+  updateSecuritySettings,
+} from './users/two-factor/security-settings';
+export { base32Decode, hotp, totpAt, totpPeriodSeconds, totpStepAt } from './users/two-factor/totp';
+export {
+  type CodeCheck,
+  checkSecondFactorCode,
+  codeLockout,
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  isStaff,
+  regenerateRecoveryCodes,
+  type SecondFactorStanding,
+  secondFactorStanding,
+  startTotpEnrolment,
+  type TwoFactorStatus,
+  verifyOwnPassword,
+} from './users/two-factor/two-factor.service';
 export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';

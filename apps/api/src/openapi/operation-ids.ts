@@ -105,4 +105,17 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /api/v1/releases': 'createRelease',
   'PUT /api/v1/releases/{id}': 'rescheduleRelease',
   'POST /api/v1/releases/{id}/cancel': 'cancelRelease',
+
+  // Second factor, account and security policy (issue 31, team-2fa).
+  'POST /api/v1/auth/login/2fa': 'completeLogInWithSecondFactor',
+  'POST /api/v1/auth/session/2fa': 'completeSessionWithSecondFactor',
+  'GET /api/v1/account/profile': 'getOwnProfile',
+  'PATCH /api/v1/account/profile': 'updateOwnProfile',
+  'GET /api/v1/account/2fa': 'getOwnTwoFactorStatus',
+  'POST /api/v1/account/2fa/setup': 'startTwoFactorEnrolment',
+  'POST /api/v1/account/2fa/confirm': 'confirmTwoFactorEnrolment',
+  'POST /api/v1/account/2fa/disable': 'disableTwoFactor',
+  'POST /api/v1/account/2fa/recovery-codes': 'regenerateRecoveryCodes',
+  'GET /api/v1/security-settings': 'getSecuritySettings',
+  'PUT /api/v1/security-settings': 'updateSecuritySettings',
 };

@@ -8,6 +8,7 @@ import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';
 import { docsRoutes } from '../plugins/openapi';
 import { securityHeadersPlugin } from '../plugins/security-headers';
+import { accountRoutes } from './account/account.routes';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
@@ -16,6 +17,7 @@ import { articlePreviewRoutes } from './articles/article-preview.routes';
 import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
+import { secondFactorRoutes } from './auth/second-factor.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { clientChangesRoutes } from './client/client-changes.routes';
@@ -28,6 +30,7 @@ import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
 import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
 import { releaseRoutes, scheduledActionRoutes } from './schedule/schedule.routes';
+import { securitySettingsRoutes } from './security/security-settings.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
@@ -78,6 +81,9 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Public login; /auth/me authenticates itself (any role).
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(sessionRoutes, { prefix: '/auth' });
+      // The second step of a sign-in (public), and the signed-in user's own account (any role; 2FA for staff).
+      await api.register(secondFactorRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/account' });
 
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
@@ -95,6 +101,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(articleEmbargoRoutes, { prefix: '/article' });
         await admin.register(scheduledActionRoutes, { prefix: '/scheduled-actions' });
         await admin.register(releaseRoutes, { prefix: '/releases' });
+        await admin.register(securitySettingsRoutes, { prefix: '/security-settings' });
       });
 
       await api.register(async (publisher) => {

@@ -4,6 +4,121 @@
  */
 
 export interface paths {
+    "/api/v1/account/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether your two-factor authentication is on, and whether the policy requires it */
+        get: operations["getOwnTwoFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor authentication on with a code from the app; answers the recovery codes once
+         * @description The code's time step counts as used (the same code will not sign in). The session that confirms counts as verified; every other session and token of the user is signed out. With a bearer token the answer carries a new token (the one used is refused from now on). 400 INVALID_SECOND_FACTOR_CODE on a wrong code, 409 TWO_FACTOR_NOT_STARTED without a started enrolment, 409 TWO_FACTOR_ALREADY_ENABLED.
+         */
+        post: operations["confirmTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor authentication off (your password and a code or recovery code)
+         * @description A wrong password is 401 INVALID_CREDENTIALS and counts as a failed login (same limiter, 429); a wrong code counts towards the code lockout. The secret and the recovery codes are deleted. Allowed while the policy requires 2FA of administrators, who are then sent to enrol again.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace your recovery codes (a current code from the app); answers the new ones once
+         * @description The old codes stop working. A wrong code counts towards the code lockout.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app: a new secret and its otpauth URI (for the QR code)
+         * @description Replaces an enrolment started but not confirmed. 409 TWO_FACTOR_ALREADY_ENABLED when it is on (disable it first). The secret is stored encrypted and is never answered again once confirmed.
+         */
+        post: operations["startTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your profile (the display name is your byline) */
+        get: operations["getOwnProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change your display name */
+        patch: operations["updateOwnProfile"];
+        trace?: never;
+    };
     "/api/v1/article": {
         parameters: {
             query?: never;
@@ -325,9 +440,29 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password; returns a dashboard token
-         * @description Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503.
+         * @description Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503. A user with two-factor authentication gets 202 and a challenge instead: send its token and a code to POST /auth/login/2fa.
          */
         post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a token login with a second-factor code
+         * @description The second step of a sign-in whose password was right and whose user has two-factor authentication (the first step answered 202 with a challengeToken). The code is a 6-digit TOTP code or an unused recovery code (used up). A code whose time step was already used is refused (401 SECOND_FACTOR_CODE_USED). Each challenge takes 5 codes and lives 5 minutes (then 401 SECOND_FACTOR_CHALLENGE_INVALID: sign in with the password again); every 5th consecutive wrong code of a user locks its code checks for 15 minutes, doubling up to a day (429 TOO_MANY_SECOND_FACTOR_ATTEMPTS with Retry-After).
+         */
+        post: operations["completeLogInWithSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -383,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the dashboard: sets the HttpOnly session cookie
-         * @description Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests.
+         * @description Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests. A user with two-factor authentication gets 202 and a challenge instead (no cookie): send its token and a code to POST /auth/session/2fa.
          */
         post: operations["createSession"];
         /**
@@ -391,6 +526,26 @@ export interface paths {
          * @description A live session needs its x-csrf-token (else 403). Without a live session the cookie is just cleared.
          */
         delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a dashboard sign-in with a second-factor code: sets the session cookie
+         * @description The second step of a sign-in whose password was right and whose user has two-factor authentication (the first step answered 202 with a challengeToken). The code is a 6-digit TOTP code or an unused recovery code (used up). A code whose time step was already used is refused (401 SECOND_FACTOR_CODE_USED). Each challenge takes 5 codes and lives 5 minutes (then 401 SECOND_FACTOR_CHALLENGE_INVALID: sign in with the password again); every 5th consecutive wrong code of a user locks its code checks for 15 minutes, doubling up to a day (429 TOO_MANY_SECOND_FACTOR_ATTEMPTS with Retry-After).
+         */
+        post: operations["completeSessionWithSecondFactor"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -834,6 +989,27 @@ export interface paths {
         put?: never;
         /** Cancel a scheduled action; it stays on record as cancelled */
         post: operations["cancelScheduledAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The security policy */
+        get: operations["getSecuritySettings"];
+        /**
+         * Change the security policy
+         * @description Turning requireAdminTwoFactor on needs your own two-factor authentication first (409 TWO_FACTOR_NOT_ENABLED), so nobody locks themselves out.
+         */
+        put: operations["updateSecuritySettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1704,6 +1880,471 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getOwnTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        confirmedAt: string | null;
+                        enabled: boolean;
+                        recoveryCodesLeft: number;
+                        /** @description the security policy requires a second factor of this user */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown once: only their hashes are kept */
+                        recoveryCodes: string[];
+                        /** @description only when authenticated by a bearer token: a new token that carries the second factor (the old one is refused from now on) */
+                        token?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown once: only their hashes are kept */
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the otpauth:// URI to show as a QR code */
+                        otpauthUri: string;
+                        /** @description base32, for typing into the app; never shown again once confirmed */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown as the byline; null: none */
+                        displayName: string | null;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        role: "admin" | "publisher";
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOwnProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most 100 characters, surrounding spaces dropped; null or blank clears it */
+                    displayName: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown as the byline; null: none */
+                        displayName: string | null;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        role: "admin" | "publisher";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listArticles: {
         parameters: {
             query?: {
@@ -3303,6 +3944,24 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many codes this challenge accepts */
+                        attempts: number;
+                        /** @description send back with the code to POST /auth/login/2fa or /auth/session/2fa (same kind as the sign-in); accepted by nothing else */
+                        challengeToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        secondFactor: "totp";
+                    };
+                };
+            };
+            /** @description Default Response */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3341,6 +4000,94 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeLogInWithSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeToken: string;
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as Authorization: Bearer <token> */
+                        token: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -3555,6 +4302,24 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many codes this challenge accepts */
+                        attempts: number;
+                        /** @description send back with the code to POST /auth/login/2fa or /auth/session/2fa (same kind as the sign-in); accepted by nothing else */
+                        challengeToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        secondFactor: "totp";
+                    };
+                };
+            };
+            /** @description Default Response */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,6 +4396,103 @@ export interface operations {
             /** @description Default Response */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeSessionWithSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeToken: string;
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie */
+                        csrfToken: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6773,6 +7635,125 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description every administrator must have two-factor authentication: one without it gets 403 TWO_FACTOR_REQUIRED on every admin route but enrolment */
+                        requireAdminTwoFactor: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requireAdminTwoFactor: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description every administrator must have two-factor authentication: one without it gets 403 TWO_FACTOR_REQUIRED on every admin route but enrolment */
+                        requireAdminTwoFactor: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

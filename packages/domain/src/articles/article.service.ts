@@ -157,7 +157,8 @@ export async function changeArticleStatus(
   action: ArticleAction,
   now: Date = new Date(),
   reviewReason: string | null = null,
-  write: RevisionWrite = systemWrite,
+  /** The revision's write; null when the caller records one revision for a larger write (the embargo). */
+  write: RevisionWrite | null = systemWrite,
 ): Promise<VersionedArticle> {
   const reason = normaliseReviewReason(action, reviewReason);
   return inTransaction(db, async (tx) => {
@@ -174,6 +175,7 @@ export async function changeArticleStatus(
       fromReviewed: action === 'back-to-pending' && from.status === 'published',
       review: isReviewDecision(action) ? { at: now, reason } : null,
     });
+    if (write === null) return getArticle(tx, id);
     return recordArticleRevision(tx, id, { ...write, reason: write.reason ?? reason }, now);
   });
 }

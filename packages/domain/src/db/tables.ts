@@ -99,6 +99,8 @@ export interface UserTable {
   token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The name shown as a byline (1..100 characters); null: none set. */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SiteTable {
@@ -156,6 +158,8 @@ export interface DashboardSessionTable {
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** The absolute end of the session (created_at + the maximum lifetime). */
   expires_at: Timestamp;
+  /** When this session's second factor was verified; null: never (see users/two-factor/README.md). */
+  second_factor_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /**
@@ -269,6 +273,10 @@ export interface Database {
   scheduled_actions: ScheduledActionTable;
   releases: ReleaseTable;
   article_revisions: ArticleRevisionTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodeTable;
+  second_factor_challenges: SecondFactorChallengeTable;
+  security_settings: SecuritySettingsTable;
   cdn_purge_position: CdnPurgePositionTable;
   cdn_purge_requests: CdnPurgeRequestTable;
   cdn_purges: CdnPurgeTable;
@@ -354,6 +362,50 @@ export interface ArticleRevisionTable {
   /** 'snapshot': `data` is the whole snapshot (the newest revision); 'delta': what differs from revision n + 1. */
   kind: 'snapshot' | 'delta';
   data: ColumnType<unknown, string, string>;
+}
+
+// Second factor (issue 31, team-2fa): see packages/domain/src/users/two-factor/README.md.
+
+/** One TOTP enrolment per user; confirmed_at null while the enrolment awaits its first code. */
+export interface UserTotpTable {
+  user_id: string;
+  /** AES-256-GCM: 12-byte IV, 16-byte tag, then the ciphertext of the raw secret. */
+  secret_encrypted: Buffer;
+  confirmed_at: Timestamp | null;
+  /** The time step of the last accepted code (bigint, read as a string); a code at or before it is refused. */
+  last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface UserRecoveryCodeTable {
+  id: Generated<string>;
+  user_id: string;
+  /** SHA-256 of the normalised code (16 base32 characters, 80 random bits). */
+  code_hash: Buffer;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A half-verified sign-in: the password was right, the second factor is still owed. */
+export interface SecondFactorChallengeTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  user_id: string;
+  /** What the completed sign-in yields: a bearer token or a dashboard session. */
+  kind: 'token' | 'session';
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+/** The single row of security policy. */
+export interface SecuritySettingsTable {
+  id: ColumnType<boolean, never, never>;
+  require_admin_two_factor: boolean;
+  updated_at: UpdatedAt;
+  updated_by: string | null;
 }
 
 // CDN purges (issue 33): the purge relay's position in the outbox, purges the outbox does not record, and the

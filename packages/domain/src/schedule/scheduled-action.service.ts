@@ -1,6 +1,8 @@
 import type { VersionedArticle } from '../articles/article';
 import { changeArticleStatus, getArticle } from '../articles/article.service';
 import { assertNotEmbargoed } from '../articles/embargo';
+import { recordArticleRevision } from '../articles/revisions/revision-recorder';
+import { type RevisionWrite, systemWrite } from '../articles/revisions/revision-write';
 import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
 import {
@@ -216,6 +218,7 @@ export async function setArticleEmbargo(
   until: Date | null,
   actor: Actor,
   now: Date,
+  write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
   if (until !== null) {
     if (until.getTime() <= now.getTime()) {
@@ -231,14 +234,18 @@ export async function setArticleEmbargo(
     if (!article) throw new NotFoundError('article', id);
     if (until === null) {
       await updateArticleEmbargo(tx, id, null);
-      return;
+    } else {
+      if (article.status === 'published') {
+        // One revision for the whole write (recorded below), not one for the unpublish.
+        await changeArticleStatus(tx, id, 'unpublish', now, null, null);
+        await insertScheduledActions(tx, [
+          { articleId: id, kind: 'publish', dueAt: until, createdBy: actor },
+        ]);
+      }
+      await updateArticleEmbargo(tx, id, until);
+      await deferScheduledPublishes(tx, id, until);
     }
-    if (article.status === 'published') {
-      await changeArticleStatus(tx, id, 'unpublish', now);
-      await insertScheduledActions(tx, [{ articleId: id, kind: 'publish', dueAt: until, createdBy: actor }]);
-    }
-    await updateArticleEmbargo(tx, id, until);
-    await deferScheduledPublishes(tx, id, until);
+    await recordArticleRevision(tx, id, write, now);
   });
   return getArticle(db, id);
 }

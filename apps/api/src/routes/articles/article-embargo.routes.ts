@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { setArticleEmbargo } from '@newsroom/domain';
 import { withEtag } from '../../articles/article-version';
+import { revisionWriteOf } from '../../articles/revision-write';
 import { ArticleIdParamsSchema, VersionedArticleResponseSchema } from '../../schemas/article.schema';
 import { errorResponses } from '../../schemas/error.schema';
 import { EmbargoBodySchema } from '../../schemas/schedule.schema';
@@ -25,7 +26,14 @@ export const articleEmbargoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const until = embargoUntil === null ? null : new Date(embargoUntil);
       return withEtag(
         reply,
-        await setArticleEmbargo(app.db, request.params.id, until, request.user.id, new Date()),
+        await setArticleEmbargo(
+          app.db,
+          request.params.id,
+          until,
+          request.user.id,
+          new Date(),
+          revisionWriteOf(request),
+        ),
       );
     },
   );

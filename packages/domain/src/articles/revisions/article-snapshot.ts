@@ -25,12 +25,15 @@ export const notSnapshotColumns = {
 } as const;
 
 /**
- * Snapshot fields that a restore does not write: the lifecycle (a restore never changes the status) and
+ * Snapshot fields that a restore does not write: the lifecycle (a restore never changes the status or the
+ * embargo) and
  * the provenance of imported articles (no route writes them). Every other field is written back through
  * the same update as `PUT /article/:id`, host sites through the same replacement as the host-site route.
  */
 export const notRestoredFields = [
   'status',
+  // Visibility, like the status: an embargo is set and lifted by its own route, never by a restore.
+  'embargoUntil',
   'publishedAt',
   'reviewedAt',
   'reviewReason',
