@@ -32,6 +32,7 @@ import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
 import * as articleRevisions from './2026-11-28T0300-article-revisions';
 import * as auditLog from './2026-11-28T0400-audit-log';
 import * as secondFactor from './2026-11-28T0600-second-factor';
+import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys-and-cdn-purges';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0300-article-revisions': articleRevisions,
   '2026-11-28T0600-second-factor': secondFactor,
   '2026-11-28T0400-audit-log': auditLog,
+  '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

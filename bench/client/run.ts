@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { apiEnvSchema } from '@newsroom/config';
 import { churnConnectionsPerSite, churnReaderPaths, runChurn } from './churn-phase';
 import { type DownloadResult, downloadWhileSampling } from './download';
+import { runEdge } from './edge';
 import { type LoadResult, measure, undiciAcceptEncoding } from './load';
 import { bundleServers, type Server, startServer } from './processes';
 import { printReport } from './report';
@@ -19,7 +20,9 @@ import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
 // The API runs with the default configuration (LOG_LEVEL info: one log line per request, appended to a log
 // file in a scratch directory, whose warnings are printed at the end); the baselines without request logging (LOG_LEVEL=warn), as the physical limit.
 
-const articles = Number(process.env.BENCH_ARTICLES ?? 50_000);
+// `pnpm bench:client edge`: only the edge (Varnish + purges, edge.ts), on a smaller seed by default.
+const edgeMode = process.argv.slice(2).includes('edge');
+const articles = Number(process.env.BENCH_ARTICLES ?? (edgeMode ? 5_000 : 50_000));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const churnSeconds = Number(process.env.BENCH_CHURN_SECONDS ?? 20);
 const connections = 50;
@@ -169,6 +172,19 @@ async function main() {
     HOST: '127.0.0.1',
   });
   const entries = await bundleServers();
+  if (edgeMode) {
+    await runEdge({
+      db: database.db,
+      seeded,
+      apiEntry: entries.api,
+      apiEnv: (port) => ({ ...apiEnv('on', database?.url as string), PORT: port }),
+      seconds: churnSeconds,
+      connections,
+      running,
+      log,
+    });
+    return;
+  }
   log('Baseline (bare Fastify hello world):');
   results.baseline = await withServer(await startServer(entries.baseline, bareEnv(baselinePort)), (server) =>
     load('baseline', server.url, ['/']),

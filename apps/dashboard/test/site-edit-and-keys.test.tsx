@@ -59,3 +59,27 @@ describe('naming a key', () => {
     expect(keys).toEqual([]);
   });
 });
+
+describe('publishable keys', () => {
+  it('creates a publishable key when asked, and lists its kind', async () => {
+    await insertSite(api.db, 'bay');
+    const user = await openSites();
+    await user.click(await screen.findByRole('button', { name: 'API keys of Site bay' }));
+    const form = within(await screen.findByRole('form', { name: 'New API key for Site bay' }));
+    await user.type(form.getByLabelText('Key name'), 'front end');
+    await user.click(form.getByRole('checkbox', { name: /Publishable/ }));
+    await user.click(form.getByRole('button', { name: 'Create key' }));
+    const shown = (await screen.findByLabelText('New API key')) as HTMLInputElement;
+    expect(shown.value).toMatch(/^npk_/);
+    await user.click(screen.getByRole('button', { name: 'I have stored the key' }));
+    const row = (await screen.findByText('front end')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Publishable')).toBeTruthy();
+    const site = await stored('bay');
+    const keys = await api.db
+      .selectFrom('site_api_keys')
+      .select('kind')
+      .where('site_id', '=', site?.id ?? '')
+      .execute();
+    expect(keys).toEqual([{ kind: 'publishable' }]);
+  });
+});

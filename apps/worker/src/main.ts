@@ -5,12 +5,13 @@ import { createRedisConnection } from '@newsroom/queue';
 import { startAuditRetention } from './audit/audit-retention';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
+import { createPurgeWorker } from './purge/purge-worker';
 import { startRevisionThinning } from './revisions/revision-thinning';
 import { startScheduler } from './schedule/scheduler';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
-// Boot and graceful close; composes the wings: imports/import-worker.ts, webhooks/webhook-worker.ts and
-// schedule/scheduler.ts.
+// Boot and graceful close; composes the wings: imports/import-worker.ts, webhooks/webhook-worker.ts,
+// schedule/scheduler.ts, revisions/ and purge/purge-worker.ts (only when a CDN is configured).
 readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = await createWorkerLogger(config);
@@ -44,6 +45,7 @@ const revisionThinning = startRevisionThinning({
   retentionMs: config.revisions.draftRetentionMs,
   logger,
 });
+const purgeWorker = createPurgeWorker({ config, db, logger, metricsRegistry });
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
   metricsServer = await startMetricsServer({
@@ -71,6 +73,7 @@ async function shutdown(signal: string) {
     scheduler.close(),
     revisionThinning.close(),
     auditRetention?.stop(),
+    purgeWorker?.close(),
   ]);
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);

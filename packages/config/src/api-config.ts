@@ -67,6 +67,21 @@ export const apiEnvSchema = Type.Object({
     minimum: 0,
     description: 'seconds an HTTP cache may serve a stale client response while it revalidates',
   }),
+  CLIENT_PUBLIC_MAX_AGE: Type.Integer({
+    default: 30,
+    minimum: 0,
+    description: 'seconds a browser keeps an answer to a publishable key (Cache-Control max-age)',
+  }),
+  CLIENT_PUBLIC_S_MAXAGE: Type.Integer({
+    default: 3600,
+    minimum: 0,
+    description: 'seconds a CDN keeps an answer to a publishable key (s-maxage); purges end it sooner',
+  }),
+  CLIENT_PUBLIC_STALE_WHILE_REVALIDATE: Type.Integer({
+    default: 60,
+    minimum: 0,
+    description: 'seconds a cache may serve a stale answer to a publishable key while it revalidates',
+  }),
   SEARCH_LANGUAGE: SearchLanguage,
   CLIENT_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], {
     default: 'on',
@@ -153,6 +168,8 @@ export interface ApiConfig extends CommonConfig {
     cacheMaxAge: number;
     /** Cache-Control stale-while-revalidate of client responses, seconds. */
     staleWhileRevalidate: number;
+    /** Cache-Control of answers to publishable keys (public: CDNs keep them, purged by surrogate key), seconds. */
+    shared: { maxAge: number; sMaxAge: number; staleWhileRevalidate: number };
     /** Whether client responses are kept in memory between content changes. */
     responseCache: boolean;
     /** Bytes of serialised article JSON kept by article version (0: none). */
@@ -251,6 +268,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     client: {
       cacheMaxAge: env.CLIENT_CACHE_MAX_AGE,
       staleWhileRevalidate: env.CLIENT_CACHE_STALE_WHILE_REVALIDATE,
+      shared: {
+        maxAge: env.CLIENT_PUBLIC_MAX_AGE,
+        sMaxAge: env.CLIENT_PUBLIC_S_MAXAGE,
+        staleWhileRevalidate: env.CLIENT_PUBLIC_STALE_WHILE_REVALIDATE,
+      },
       responseCache: env.CLIENT_CACHE === 'on',
       articleCacheBytes: env.CLIENT_ARTICLE_CACHE_MB * 1024 * 1024,
       searchLanguage: env.SEARCH_LANGUAGE,

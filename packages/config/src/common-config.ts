@@ -12,6 +12,11 @@ export const commonVariables = {
     { default: 'info' },
   ),
   DATABASE_URL: Url('postgres://user:password@host:5432/database'),
+  DATABASE_DIRECT_URL: Type.Optional(
+    Url(
+      'a direct Postgres connection (not through a transaction-mode pooler) for what needs a session: LISTEN; default DATABASE_URL',
+    ),
+  ),
   DATABASE_POOL_SIZE: Type.Integer({
     default: 10,
     minimum: 1,
@@ -74,6 +79,8 @@ export interface CommonConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
   databaseUrl: string;
+  /** A session-capable connection (LISTEN): DATABASE_DIRECT_URL, or DATABASE_URL when there is no pooler. */
+  databaseDirectUrl: string;
   databasePoolSize: number;
   databaseTimeouts: DatabaseTimeouts;
   /** Named prepared statements for the hottest reads; needs session pooling when on. */
@@ -108,6 +115,7 @@ export function common(env: CommonEnv): CommonConfig {
     env: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseTimeouts: databaseTimeoutsOf(env),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { type CommonConfig, common, commonVariables } from './common-config';
 import { isCronPattern } from './cron-pattern';
 import { ConfigError, parseEnv } from './parse-env';
@@ -100,6 +100,46 @@ export const workerEnvSchema = Type.Object({
     description:
       'scheduled-action batches run at once per worker, each over its own share of the articles (keep below DATABASE_POOL_SIZE)',
   }),
+  PURGE_VARNISH_URLS: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^,\\s]+(,https?://[^,\\s]+)*$',
+      description: 'comma-separated base URLs of Varnish servers to send xkey purges to (docs/cdn.md)',
+    }),
+  ),
+  PURGE_FASTLY_SERVICE_ID: Type.Optional(Type.String({ minLength: 1, description: 'Fastly service id' })),
+  PURGE_FASTLY_TOKEN: Type.Optional(
+    Type.String({ minLength: 1, description: 'Fastly API token (purge scope)' }),
+  ),
+  PURGE_FASTLY_API_URL: Type.String({
+    pattern: '^[a-z][a-z0-9+.-]*://',
+    description: 'Fastly API base URL',
+    default: 'https://api.fastly.com',
+  }),
+  PURGE_FASTLY_REQUESTS_PER_SECOND: Type.Number({
+    default: 10,
+    exclusiveMinimum: 0,
+    description: 'Fastly purge requests per second at most (each up to 256 surrogate keys)',
+  }),
+  PURGE_CLOUDFLARE_ZONE_ID: Type.Optional(Type.String({ minLength: 1, description: 'Cloudflare zone id' })),
+  PURGE_CLOUDFLARE_TOKEN: Type.Optional(
+    Type.String({ minLength: 1, description: 'Cloudflare API token (Cache Purge permission)' }),
+  ),
+  PURGE_CLOUDFLARE_API_URL: Type.String({
+    pattern: '^[a-z][a-z0-9+.-]*://',
+    description: 'Cloudflare API base URL',
+    default: 'https://api.cloudflare.com/client/v4',
+  }),
+  PURGE_CLOUDFLARE_REQUESTS_PER_SECOND: Type.Number({
+    default: 5,
+    exclusiveMinimum: 0,
+    description: "Cloudflare purge requests per second at most (each up to 100 tags; Pro plan's limit)",
+  }),
+  PURGE_RELAY_INTERVAL_MS: Milliseconds(
+    200,
+    'how often the worker turns article changes into CDN purges',
+    10,
+  ),
+  PURGE_TIMEOUT_MS: Milliseconds(5_000, 'a purge request is cut after', 100),
   FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
     default: 5,
     minimum: 1,
@@ -146,6 +186,16 @@ export interface WorkerConfig extends CommonConfig {
   scheduler: { pollMs: number; batchSize: number; lanes: number };
   /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
   revisions: { draftRetentionMs: number };
+  /** CDN purges from the outbox (docs/cdn.md); no provider configured: the purge relay does not run. */
+  purge: PurgeConfig;
+}
+
+export interface PurgeConfig {
+  varnishUrls: string[];
+  fastly: { serviceId: string; token: string; apiUrl: string; requestsPerSecond: number } | null;
+  cloudflare: { zoneId: string; token: string; apiUrl: string; requestsPerSecond: number } | null;
+  relayIntervalMs: number;
+  timeoutMs: number;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -196,5 +246,47 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
     },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS ?? null },
     revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
+    purge: purgeConfigOf(env),
+  };
+}
+
+function purgeConfigOf(env: Static<typeof workerEnvSchema>): PurgeConfig {
+  const both = (a: string | undefined, b: string | undefined, names: [string, string]) => {
+    if ((a === undefined) !== (b === undefined)) {
+      throw new ConfigError(
+        a === undefined ? names[0] : names[1],
+        `is required with ${a === undefined ? names[1] : names[0]}`,
+      );
+    }
+    return a !== undefined && b !== undefined;
+  };
+  const fastly = both(env.PURGE_FASTLY_SERVICE_ID, env.PURGE_FASTLY_TOKEN, [
+    'PURGE_FASTLY_SERVICE_ID',
+    'PURGE_FASTLY_TOKEN',
+  ]);
+  const cloudflare = both(env.PURGE_CLOUDFLARE_ZONE_ID, env.PURGE_CLOUDFLARE_TOKEN, [
+    'PURGE_CLOUDFLARE_ZONE_ID',
+    'PURGE_CLOUDFLARE_TOKEN',
+  ]);
+  return {
+    varnishUrls: env.PURGE_VARNISH_URLS?.split(',') ?? [],
+    fastly: fastly
+      ? {
+          serviceId: env.PURGE_FASTLY_SERVICE_ID as string,
+          token: env.PURGE_FASTLY_TOKEN as string,
+          apiUrl: env.PURGE_FASTLY_API_URL,
+          requestsPerSecond: env.PURGE_FASTLY_REQUESTS_PER_SECOND,
+        }
+      : null,
+    cloudflare: cloudflare
+      ? {
+          zoneId: env.PURGE_CLOUDFLARE_ZONE_ID as string,
+          token: env.PURGE_CLOUDFLARE_TOKEN as string,
+          apiUrl: env.PURGE_CLOUDFLARE_API_URL,
+          requestsPerSecond: env.PURGE_CLOUDFLARE_REQUESTS_PER_SECOND,
+        }
+      : null,
+    relayIntervalMs: env.PURGE_RELAY_INTERVAL_MS,
+    timeoutMs: env.PURGE_TIMEOUT_MS,
   };
 }

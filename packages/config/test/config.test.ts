@@ -190,10 +190,22 @@ describe('client cache settings', () => {
     expect(config.client).toEqual({
       cacheMaxAge: 0,
       staleWhileRevalidate: 30,
+      shared: { maxAge: 30, sMaxAge: 3600, staleWhileRevalidate: 60 },
       responseCache: false,
       articleCacheBytes: 32 * 1024 * 1024,
       searchLanguage: 'english',
     });
+  });
+
+  it('reads the lifetimes of answers to publishable keys', () => {
+    const config = loadApiConfig({
+      ...valid,
+      CLIENT_PUBLIC_MAX_AGE: '10',
+      CLIENT_PUBLIC_S_MAXAGE: '900',
+      CLIENT_PUBLIC_STALE_WHILE_REVALIDATE: '20',
+    });
+    expect(config.client.shared).toEqual({ maxAge: 10, sMaxAge: 900, staleWhileRevalidate: 20 });
+    expect(() => loadApiConfig({ ...valid, CLIENT_PUBLIC_S_MAXAGE: '-1' })).toThrow(/CLIENT_PUBLIC_S_MAXAGE/);
   });
 
   it('reads the search language and refuses one that cannot be a configuration name', () => {
@@ -247,6 +259,37 @@ describe('rate limits', () => {
 });
 
 describe('loadWorkerConfig', () => {
+  it('reads the CDN purge providers: none by default, each only with both of its names', () => {
+    const none = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });
+    expect(none.purge).toMatchObject({
+      varnishUrls: [],
+      fastly: null,
+      cloudflare: null,
+      relayIntervalMs: 200,
+    });
+    const all = loadWorkerConfig({
+      DATABASE_URL: valid.DATABASE_URL,
+      PURGE_VARNISH_URLS: 'http://varnish-a:6081,http://varnish-b:6081',
+      PURGE_FASTLY_SERVICE_ID: 'svc',
+      PURGE_FASTLY_TOKEN: 'token',
+      PURGE_CLOUDFLARE_ZONE_ID: 'zone',
+      PURGE_CLOUDFLARE_TOKEN: 'cf',
+    });
+    expect(all.purge.varnishUrls).toEqual(['http://varnish-a:6081', 'http://varnish-b:6081']);
+    expect(all.purge.fastly).toMatchObject({
+      serviceId: 'svc',
+      apiUrl: 'https://api.fastly.com',
+      requestsPerSecond: 10,
+    });
+    expect(all.purge.cloudflare).toMatchObject({ zoneId: 'zone', requestsPerSecond: 5 });
+    expect(() =>
+      loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, PURGE_FASTLY_SERVICE_ID: 'svc' }),
+    ).toThrow(/PURGE_FASTLY_TOKEN/);
+    expect(() =>
+      loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, PURGE_VARNISH_URLS: 'varnish:6081' }),
+    ).toThrow(/PURGE_VARNISH_URLS/);
+  });
+
   it('needs neither PORT nor API secrets', () => {
     const config = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });
     expect(config.import).toEqual({

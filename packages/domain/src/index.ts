@@ -75,6 +75,27 @@ export {
   type AuditEventInput,
   auditValue,
 } from './audit/audit-event';
+// CDN edge (issue 33): surrogate keys of client answers, publishable keys, the purge outbox.
+export {
+  type ClaimedPurge,
+  claimDueCdnPurges,
+  completeCdnPurges,
+  deferCdnPurges,
+  findCdnPurgeBacklog,
+  type PurgeRequest,
+  upsertCdnPurges,
+} from './cdn/cdn-purge.repository';
+export { type PurgeRelayResult, relayCdnPurges } from './cdn/cdn-purge-relay.service';
+export {
+  articleSurrogateKeys,
+  listSurrogateKeys,
+  type PurgedChange,
+  type SurrogateKeys,
+  siteSurrogateKeys,
+  surrogateKey,
+  surrogateKeysOf,
+  surrogateKeysToPurge,
+} from './cdn/surrogate-keys';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,
@@ -218,7 +239,7 @@ export {
 } from './schedule/scheduled-action.service';
 export { type Clock, ManualClock, systemClock } from './shared/clock';
 export type { PageRequest } from './shared/page';
-export { digestApiKey, looksLikeSiteKey } from './site-keys/site-key';
+export { digestApiKey, looksLikeSiteKey, publishableKeyPrefix, type SiteKeyKind } from './site-keys/site-key';
 export { findSiteKeyOwnerByHash, recordSiteKeysUsed } from './site-keys/site-key.repository';
 export { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys/site-key.service';
 export { articleUrlOf } from './sites/article-url';

@@ -7,8 +7,15 @@ import { withDatabase } from './services';
 
 export interface TestDatabase {
   db: Db;
-  /** Connection string of this file's own database, for code that opens its own pool (API, worker). */
+  /**
+   * Connection string of this file's own database, for code that opens its own pool (API, worker): through
+   * PgBouncer when the run says so (TEST_PGBOUNCER_URL, scripts/test-through-pgbouncer.ts).
+   */
   url: string;
+  /** The same database without the pooler (LISTEN; equal to `url` when there is none). */
+  directUrl: string;
+  /** Whether `url` goes through PgBouncer in transaction mode (no named prepared statements then). */
+  pooled: boolean;
   destroy(): Promise<void>;
 }
 
@@ -27,11 +34,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.destroy();
   }
-  const url = withDatabase(serverUrl, name);
-  const db = createDb({ connectionString: url, max: 5, applicationName: 'newsroom-test' });
+  const directUrl = withDatabase(serverUrl, name);
+  const pooler = process.env.TEST_PGBOUNCER_URL;
+  const url = pooler ? withDatabase(pooler, name) : directUrl;
+  const db = createDb({
+    connectionString: url,
+    max: 5,
+    applicationName: 'newsroom-test',
+    preparedStatements: !pooler,
+  });
   return {
     db,
     url,
+    directUrl,
+    pooled: pooler !== undefined,
     async destroy() {
       await db.destroy();
       const dropper = new Kysely<any>({

@@ -14,7 +14,7 @@ export interface PrivateRedis {
 }
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

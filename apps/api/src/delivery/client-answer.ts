@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { SurrogateKeys } from '@newsroom/domain';
 
 // What every client read answers, and what send-client-answer.ts sends: types only, so the reads, the
 // encodings and the sender depend on this leaf and never on each other.
@@ -17,6 +18,12 @@ export interface Representation {
 export interface Freshness {
   /** The Cache-Control of a successful answer (failures keep the key guard's `no-store`). */
   cacheControl: string;
+  /**
+   * The Cache-Control of a successful answer to a publishable key (`public, max-age, s-maxage,
+   * stale-while-revalidate`: a CDN may keep it), sent with the answer's surrogate keys; null: publishable keys
+   * get `cacheControl` too.
+   */
+  sharedCacheControl: string | null;
   /** The Vary to send, or null to keep the key guard's (`x-api-key, origin`). */
   vary: string | null;
   /** Whether a gzip representation may be sent (content-encoding.ts). */
@@ -41,6 +48,8 @@ export interface ClientAnswer {
   etag: string;
   contentType: string;
   freshness: Freshness;
+  /** The CDN surrogate keys naming what the answer holds (null: none, a network answer), written at fill. */
+  surrogate: SurrogateKeys | null;
   /** The identity representation: always null. */
   encoding: null;
   /** Its gzip representation once a request accepted one (content-encoding.ts), kept with the answer. */
@@ -55,6 +64,7 @@ export interface StreamedAnswer {
   etag: string | null;
   contentType: string;
   freshness: Freshness;
+  surrogate: SurrogateKeys | null;
 }
 
 export type ClientRead = ClientAnswer | StreamedAnswer;

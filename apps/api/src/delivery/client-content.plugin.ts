@@ -39,7 +39,8 @@ const responseCacheBytes = 64 * 1024 * 1024;
 
 export const clientContentPlugin = fp(async (app: FastifyInstance) => {
   const notifications = new ContentNotifications({
-    connectionString: app.config.databaseUrl,
+    // LISTEN needs a session of its own: never through a transaction-mode pooler (DATABASE_DIRECT_URL).
+    connectionString: app.config.databaseDirectUrl,
     connectTimeoutMs: app.config.databaseTimeouts.connectMs,
     onError: (error) =>
       app.log.warn(

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import {
+  articleSurrogateKeys,
   findPublishedArticleBySlug,
   findTaxonomyTerms,
   type Listing,
+  listSurrogateKeys,
   type PublishedArticle,
   streamPublishedArticles,
   type Taxonomy,
@@ -52,7 +54,11 @@ export async function readArticle(
     const article = await findPublishedArticleBySlug(sources.db, siteId, slug);
     if (!article) return null;
     const write = await articleWriter(sources, fields, view);
-    return answerOf(bytesOf(write(article)), sources.freshness.cached);
+    return answerOf(
+      bytesOf(write(article)),
+      sources.freshness.cached,
+      articleSurrogateKeys(siteId, article.id),
+    );
   });
 }
 
@@ -79,6 +85,7 @@ export function readAll(sources: ClientReadSources, view: ArticleView, params: A
     etag: token === null ? null : etagOf(key),
     contentType: jsonContentType,
     freshness: sources.freshness.streamed,
+    surrogate: listSurrogateKeys(listing.siteId),
     async body() {
       const serialize = await articleWriter(sources, fields, view);
       const envelope =
@@ -142,6 +149,7 @@ export async function readTaxonomy(
     answerOf(
       bytesOf(serializers.taxonomy({ data: await findTaxonomyTerms(db, taxonomy, siteId) })),
       freshness.cached,
+      listSurrogateKeys(siteId),
     ),
   );
   return response as ClientAnswer;

@@ -11,10 +11,15 @@ export interface ClientScope {
   siteSlug: string | null;
   /** Browser origins the key answers (CORS, client-cors.ts): its site's; none for the network key. */
   allowedOrigins: readonly string[];
+  /**
+   * A publishable key (read-only, safe to expose): its answers are public with surrogate keys, and it is
+   * refused by the change feed (`refusePublishableKey`). Network and secret keys: false.
+   */
+  publishable: boolean;
 }
 
 // The network key sees everything and must stay on servers: it answers no browser origin.
-const networkScope: ClientScope = { siteId: null, siteSlug: null, allowedOrigins: [] };
+const networkScope: ClientScope = { siteId: null, siteSlug: null, allowedOrigins: [], publishable: false };
 const maxKeyLength = 256;
 
 /** The key of the request: the x-api-key header wins over the api_key query parameter. */
@@ -67,7 +72,8 @@ async function grantOf(request: FastifyRequest, key: string): Promise<KeyGrant |
     const owner = await findSiteKeyOwnerByHash(request.server.db, digest);
     if (!owner) return null;
     const { siteId, siteSlug, allowedOrigins } = owner;
-    return { scope: { siteId, siteSlug, allowedOrigins }, keyId: owner.keyId };
+    const publishable = owner.kind === 'publishable';
+    return { scope: { siteId, siteSlug, allowedOrigins, publishable }, keyId: owner.keyId };
   });
 }
 
@@ -136,6 +142,17 @@ export async function siteIdInScope(
     const [siteId] = await resolveSiteIds(request.server.db, [slug]);
     return siteId as string;
   });
+}
+
+/** Routes only secret keys may read (the change feed) refuse a publishable key with 403 SECRET_KEY_REQUIRED. */
+export function refusePublishableKey(request: FastifyRequest): void {
+  if (request.clientScope.publishable) {
+    throw new HttpError(
+      403,
+      'SECRET_KEY_REQUIRED',
+      'This route needs a secret key: publishable keys are refused',
+    );
+  }
 }
 
 /**

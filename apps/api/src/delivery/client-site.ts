@@ -1,4 +1,4 @@
-import { findSiteById, NotFoundError, publicBaseOf, type Site } from '@newsroom/domain';
+import { findSiteById, NotFoundError, publicBaseOf, type Site, siteSurrogateKeys } from '@newsroom/domain';
 import type { ClientSite } from '../schemas/client-site.schema';
 import type { ClientAnswer } from './client-answer';
 import type { ClientReadSources } from './read-sources';
@@ -41,7 +41,12 @@ export function clientSiteOf(site: Site): ClientSite {
 export async function readSite(sources: ClientReadSources, siteId: string): Promise<ClientAnswer> {
   const answer = await sources.caches.responses.get(siteId, `site|${siteId}`, async () => {
     const site = await findSiteById(sources.db, siteId);
-    return site ? answerOf(bytesOf(JSON.stringify(clientSiteOf(site))), sources.freshness.cached) : null;
+    if (!site) return null;
+    return answerOf(
+      bytesOf(JSON.stringify(clientSiteOf(site))),
+      sources.freshness.cached,
+      siteSurrogateKeys(siteId),
+    );
   });
   if (!answer) throw new NotFoundError('site', siteId);
   return answer;

@@ -68,5 +68,5 @@ export const clientVisibleTables: Readonly<Record<string, ClientVisibleTable>> =
     touchesArticlesOn: ['slug', 'domain', 'article_url_template'],
   },
   // last_used_at is deliberately absent: recording key use must not empty the caches (2026-11-23T1810).
-  site_api_keys: { columns: ['site_id', 'key_hash', 'revoked_at'] },
+  site_api_keys: { columns: ['site_id', 'key_hash', 'revoked_at', 'kind'] },
 };

@@ -8,6 +8,7 @@ import {
   type ListingPosition,
   listPublishedArticles,
   listPublishedVersions,
+  listSurrogateKeys,
   type PublishedArticle,
 } from '@newsroom/domain';
 import { paginationMeta } from '../schemas/pagination.schema';
@@ -76,7 +77,7 @@ export async function readListingPage(
     );
     const write = await articleWriter(sources, fields, view);
     const bytes = await assemblePage(db, caches.articleJson, sources.serializers, params, outline, write);
-    return answerOf(bytes, sources.freshness.cached);
+    return answerOf(bytes, sources.freshness.cached, listSurrogateKeys(listing.siteId));
   });
   return response as ClientAnswer;
 }

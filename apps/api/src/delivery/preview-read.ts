@@ -10,6 +10,8 @@ import { answerOf, bytesOf } from './response-bytes';
 /** A preview answer may be kept by nobody: no cache in this process, none in a browser, a CDN or a child site. */
 export const previewFreshness: Freshness = {
   cacheControl: 'no-store',
+  // Never public, whatever the key (issue 33): publishable keys get `no-store` too, and no surrogate keys.
+  sharedCacheControl: null,
   vary: null,
   compressible: false,
   notModifiedPayload: undefined,
@@ -42,5 +44,5 @@ export async function readPreview(
     const [siteId] = await resolveSiteIds(sources.db, [site]);
     view = { siteId: siteId as string, siteSlug: site };
   }
-  return answerOf(bytesOf(clientArticleJson(articleInView(article, view))), previewFreshness);
+  return answerOf(bytesOf(clientArticleJson(articleInView(article, view))), previewFreshness, null);
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SurrogateKeys } from '@newsroom/domain';
 import { type ClientAnswer, type Freshness, jsonContentType } from './client-answer';
 
 /** A serialised body and its strong ETag. */
@@ -17,11 +18,15 @@ export function bytesOf(text: string): ResponseBytes {
   return { body, etag: etagOf(body) };
 }
 
-/** An answer of these bytes (JSON unless told). Made once per fill: a cached answer is sent as it is. */
+/**
+ * An answer of these bytes (JSON unless told), with the surrogate keys naming what it holds. Made once per
+ * fill: a cached answer is sent as it is.
+ */
 export function answerOf(
   bytes: ResponseBytes,
   freshness: Freshness,
+  surrogate: SurrogateKeys | null,
   contentType: string = jsonContentType,
 ): ClientAnswer {
-  return { body: bytes.body, etag: bytes.etag, contentType, freshness, encoding: null };
+  return { body: bytes.body, etag: bytes.etag, contentType, freshness, surrogate, encoding: null };
 }

@@ -137,7 +137,7 @@ describe('client read path trigger contract', () => {
       after update of site_id, key_hash on site_api_keys
       for each statement execute function notify_content_changed()`);
     expect(breaches).toEqual([
-      'site_api_keys: no notify_content_changed() on update of site_id,key_hash,revoked_at',
+      'site_api_keys: no notify_content_changed() on update of site_id,key_hash,revoked_at,kind',
     ]);
   });
 

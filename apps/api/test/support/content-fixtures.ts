@@ -17,8 +17,9 @@ export async function issueSiteKey(
   db: Db,
   siteId: string,
   name = 'test',
+  kind: 'secret' | 'publishable' = 'secret',
 ): Promise<{ id: string; key: string }> {
-  const created = await createSiteKey(db, siteId, name);
+  const created = await createSiteKey(db, siteId, name, kind);
   return { id: created.id, key: created.secret };
 }
 

@@ -65,13 +65,23 @@ export async function createTestApp(
   const database = replicaOf
     ? {
         url: replicaOf.databaseUrl,
-        db: createDb({ connectionString: replicaOf.databaseUrl, max: 4 }),
+        directUrl: replicaOf.config.databaseDirectUrl,
+        pooled: !replicaOf.config.databasePreparedStatements,
+        db: createDb({
+          connectionString: replicaOf.databaseUrl,
+          max: 4,
+          preparedStatements: replicaOf.config.databasePreparedStatements,
+        }),
         destroy: async () => {},
       }
     : await createTestDatabase();
   const redisTarget = testRedis();
   const config = testConfig({
     DATABASE_URL: options.routeDatabase ? options.routeDatabase(database.url) : database.url,
+    // Behind PgBouncer (the pooled test job): LISTEN goes direct, and no named prepared statements.
+    ...(database.pooled
+      ? { DATABASE_DIRECT_URL: database.directUrl, DATABASE_PREPARED_STATEMENTS: 'off' }
+      : {}),
     REDIS_URL: options.redisUrl ?? redisTarget.url,
     QUEUE_PREFIX: redisTarget.prefix,
     ...options.env,

@@ -73,8 +73,8 @@ export function useDeleteSite() {
 export function useCreateSiteKey(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      dataOf(api.POST('/api/v1/site/{id}/keys', { params: { path: { id: siteId } }, body: { name } })),
+    mutationFn: (body: { name: string; kind: 'secret' | 'publishable' }) =>
+      dataOf(api.POST('/api/v1/site/{id}/keys', { params: { path: { id: siteId } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.keys(siteId) }),
     meta: { silent: true },
   });

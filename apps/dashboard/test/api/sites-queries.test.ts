@@ -89,7 +89,7 @@ describe('site queries and mutations', () => {
     harness().prime(siteKeys.list(), siteKeys.keys(site.id), siteKeys.keys('other'));
     const created = await harness().run(
       harness().hook(() => useCreateSiteKey(site.id)),
-      'Production',
+      { name: 'Production', kind: 'secret' },
     );
     expect(created.key).toMatch(/^nsk_/);
     expect(harness().invalidated(siteKeys.list(), siteKeys.keys(site.id), siteKeys.keys('other'))).toEqual([

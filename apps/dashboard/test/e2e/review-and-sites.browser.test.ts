@@ -120,6 +120,10 @@ describe('review queue and child sites in Chromium', { timeout: 60_000 }, () => 
     await admin.getByRole('button', { name: 'I have stored the key' }).click();
     await admin.getByLabel('New API key', { exact: true }).waitFor({ state: 'detached' });
     expect(await admin.content()).not.toContain(siteKey);
+    // The keys table names each key's kind; the form offers a publishable one.
+    await admin.getByRole('cell', { name: 'Secret', exact: true }).waitFor();
+    await admin.getByRole('checkbox', { name: /Publishable/ }).waitFor();
+    await screenshots(admin, 'site-keys');
     await admin.getByRole('button', { name: 'Revoke key production' }).click();
     const dialog = admin.getByRole('alertdialog', { name: 'Revoke the key “production”?' });
     await expectAccessible(admin);

@@ -18,9 +18,9 @@ import {
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
+import { type Periodic, startPeriodic } from '../periodic';
 import { withTimeout } from '../with-timeout';
 import { deliverWebhookJob } from './deliver-webhook.job';
-import { type Periodic, startPeriodic } from './periodic';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 export interface WebhookWorkerOptions {

@@ -130,7 +130,11 @@ export interface SiteApiKeyTable {
   revoked_at: Timestamp | null;
   /** Recorded by the API in batches (at most once a minute per process): minute precision at best. */
   last_used_at: Timestamp | null;
+  /** 'secret' (server-side, private answers) or 'publishable' (read-only, answers a CDN may keep). */
+  kind: ColumnType<SiteKeyKind, SiteKeyKind | undefined, never>;
 }
+
+export type SiteKeyKind = 'secret' | 'publishable';
 
 export interface ArticleSiteTable {
   article_id: string;
@@ -273,6 +277,9 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodeTable;
   second_factor_challenges: SecondFactorChallengeTable;
   security_settings: SecuritySettingsTable;
+  cdn_purge_position: CdnPurgePositionTable;
+  cdn_purge_requests: CdnPurgeRequestTable;
+  cdn_purges: CdnPurgeTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -431,4 +438,28 @@ export interface AuditChainTable {
 export interface Database {
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
+}
+
+// CDN purges (issue 33): the purge relay's position in the outbox, purges the outbox does not record, and the
+// pending purges per provider and surrogate key.
+export interface CdnPurgePositionTable {
+  id: ColumnType<boolean, never, never>;
+  xid: ColumnType<string, string, string>;
+  article_id: string;
+}
+
+export interface CdnPurgeRequestTable {
+  id: Generated<string>;
+  key: string;
+  requested_at: Generated<Date>;
+}
+
+export interface CdnPurgeTable {
+  provider: string;
+  key: string;
+  generation: Generated<number>;
+  requested_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_until: Date | null;
 }

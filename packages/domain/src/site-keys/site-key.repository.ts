@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
-import { type SiteKey, type SiteKeyOwner, toSiteKey } from './site-key';
+import { type SiteKey, type SiteKeyKind, type SiteKeyOwner, toSiteKey } from './site-key';
 
 const publicColumns = [
   'id',
   'site_id',
   'name',
+  'kind',
   'key_prefix',
   'created_at',
   'revoked_at',
@@ -20,11 +21,17 @@ export async function siteExists(db: DbOrTx, siteId: string): Promise<boolean> {
 
 export async function insertSiteKey(
   db: DbOrTx,
-  key: { siteId: string; name: string; hash: Buffer; prefix: string },
+  key: { siteId: string; name: string; kind: SiteKeyKind; hash: Buffer; prefix: string },
 ): Promise<SiteKey> {
   const row = await db
     .insertInto('site_api_keys')
-    .values({ site_id: key.siteId, name: key.name, key_hash: key.hash, key_prefix: key.prefix })
+    .values({
+      site_id: key.siteId,
+      name: key.name,
+      kind: key.kind,
+      key_hash: key.hash,
+      key_prefix: key.prefix,
+    })
     .returning(publicColumns)
     .executeTakeFirstOrThrow();
   return toSiteKey(row);
@@ -63,6 +70,7 @@ export async function findSiteKeyOwnerByHash(db: DbOrTx, hash: Buffer): Promise<
       'site_api_keys.id as keyId',
       'sites.id as siteId',
       'sites.slug as siteSlug',
+      'site_api_keys.kind as kind',
       'sites.allowed_origins as allowedOrigins',
     ])
     .where('site_api_keys.key_hash', '=', hash)

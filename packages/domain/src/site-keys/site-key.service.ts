@@ -1,17 +1,21 @@
 import type { DbOrTx } from '../db/create-db';
 import { NotFoundError } from '../errors';
-import { generateSiteKey, type SiteKey } from './site-key';
+import { generateSiteKey, type SiteKey, type SiteKeyKind } from './site-key';
 import { findSiteKeysOfSite, insertSiteKey, revokeSiteKeyById, siteExists } from './site-key.repository';
 
-/** Creates a key for the site. The secret is returned here once and stored only as its sha256 digest. */
+/**
+ * Creates a key of the kind for the site (secret unless told). The key is returned here once and stored only as
+ * its sha256 digest.
+ */
 export async function createSiteKey(
   db: DbOrTx,
   siteId: string,
   name: string,
+  kind: SiteKeyKind = 'secret',
 ): Promise<SiteKey & { secret: string }> {
   if (!(await siteExists(db, siteId))) throw new NotFoundError('site', siteId);
-  const { secret, hash, prefix } = generateSiteKey();
-  const key = await insertSiteKey(db, { siteId, name, hash, prefix });
+  const { secret, hash, prefix } = generateSiteKey(kind);
+  const key = await insertSiteKey(db, { siteId, name, kind, hash, prefix });
   return { ...key, secret };
 }
 

@@ -750,6 +750,8 @@ export interface components {
             id: string;
             /** @description the key itself: shown only in this response, stored only as a hash */
             key: string;
+            /** @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys) */
+            kind: "secret" | "publishable";
             /**
              * Format: date-time
              * @description when a client request last used the key (written about once a minute); null if never
@@ -1128,6 +1130,8 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            /** @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys) */
+            kind: "secret" | "publishable";
             /**
              * Format: date-time
              * @description when a client request last used the key (written about once a minute); null if never

@@ -38,7 +38,7 @@ export async function readChanges(
     if (snapshot) body = await snapshotPage(pages, view, snapshot, limit);
     else body = await changePage(pages, view, positionOf(since), limit).catch(expired);
   }
-  return answerOf({ body, etag: etagOf(body) }, sources.freshness.revalidated);
+  return answerOf({ body, etag: etagOf(body) }, sources.freshness.revalidated, null);
 }
 
 function positionOf(since: string) {

@@ -4,6 +4,7 @@ import {
   findPlainArticlesPage,
   findSiteById,
   findSitemapEntries,
+  listSurrogateKeys,
   NotFoundError,
 } from '@newsroom/domain';
 import { HttpError } from '../../http-error';
@@ -154,6 +155,7 @@ function cached(
 ): Promise<ClientAnswer | null> {
   return sources.caches.responses.get(siteId, `syndication|${key}`, async () => {
     const body = await render();
-    return body === null ? null : answerOf(bytesOf(body), sources.freshness.cached, contentType);
+    if (body === null) return null;
+    return answerOf(bytesOf(body), sources.freshness.cached, listSurrogateKeys(siteId), contentType);
   });
 }

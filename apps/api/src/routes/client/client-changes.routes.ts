@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readChanges } from '../../delivery/changes/change-reads';
 import { scheduleChangeRetention } from '../../delivery/changes/change-retention';
-import { siteInScope } from '../../delivery/client-scope';
+import { refusePublishableKey, siteInScope } from '../../delivery/client-scope';
 import { sendClientRead } from '../../delivery/http-caching';
 import { HttpError } from '../../http-error';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
@@ -33,6 +33,7 @@ export const clientChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      refusePublishableKey(request);
       const { since, limit, site, initial = false } = request.query;
       if (initial && since !== undefined) {
         throw new HttpError(

@@ -28,7 +28,9 @@ export const siteKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { secret, ...key } = await createSiteKey(request.server.db, request.params.id, request.body.name);
+      const { id } = request.params;
+      const { name, kind } = request.body;
+      const { secret, ...key } = await createSiteKey(request.server.db, id, name, kind);
       return reply.code(201).send({ ...key, key: secret });
     },
   );

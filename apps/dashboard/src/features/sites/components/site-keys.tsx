@@ -5,7 +5,7 @@ import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../../../a
 import { AuditLink } from '../../../components/audit-link';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormTextField } from '../../../components/form/form-fields';
+import { FormCheckbox, FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { TableHead } from '../../../components/table-head';
@@ -24,10 +24,13 @@ export function SiteKeys({ site }: { site: Site }) {
   const toast = useToast();
   const [revoking, setRevoking] = useState<SiteKey | null>(null);
   const { form, onSubmit, busy } = useApiForm({
-    defaultValues: { name: '' },
-    toBody: ({ name }) => ({ name: name.trim() }),
+    defaultValues: { name: '', publishable: false },
+    toBody: ({ name, publishable }) => ({
+      name: name.trim(),
+      kind: publishable ? ('publishable' as const) : ('secret' as const),
+    }),
     schema: 'createSiteKey',
-    mutation: { mutateAsync: ({ name }) => create.mutateAsync(name), isPending: create.isPending },
+    mutation: { mutateAsync: (body) => create.mutateAsync(body), isPending: create.isPending },
     // The one field says every refusal (a key name has no other place to be wrong).
     errorsOf: (error) => ({ name: fieldErrors(error, ['name'] as const).name ?? errorMessage(error) }),
     onSuccess: (_created, _values, reset) => reset(),
@@ -52,6 +55,9 @@ export function SiteKeys({ site }: { site: Site }) {
             placeholder="production"
             required
           />
+          <FormCheckbox control={form.control} name="publishable">
+            Publishable: read-only, for browsers and CDNs (no change feed)
+          </FormCheckbox>
           <Button type="submit" busy={busy}>
             Create key
           </Button>
@@ -67,11 +73,12 @@ export function SiteKeys({ site }: { site: Site }) {
         <div className="table-wrap">
           <table className="table site-keys-table">
             <caption className="visually-hidden">API keys of {site.name}</caption>
-            <TableHead columns={['Name', 'Starts with', 'Created', 'Last used', 'State']} />
+            <TableHead columns={['Name', 'Kind', 'Starts with', 'Created', 'Last used', 'State']} />
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.id}>
                   <td>{key.name}</td>
+                  <td>{key.kind === 'publishable' ? 'Publishable' : 'Secret'}</td>
                   <td>
                     <code>{key.prefix}…</code>
                   </td>
