@@ -47,6 +47,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       requiredClaims: ['exp', 'iss', 'aud', 'sub'],
     },
   });
+  app.decorateRequest('actor', undefined);
   app.decorate('issueToken', (user: Pick<User, 'id'> & { tokenVersion?: number }) =>
     app.jwt.sign({ sub: user.id, ver: user.tokenVersion ?? 0 }),
   );

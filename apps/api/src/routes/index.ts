@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../delivery/client-content.plugin';
 import { clientPreflightRoutes } from '../delivery/client-cors';
 import { clientKeyGuard } from '../delivery/client-scope';
-import { requireRole } from '../plugins/auth';
 import { dashboardSessionPlugin } from '../plugins/dashboard-session';
 import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';
 import { docsRoutes } from '../plugins/openapi';
+import { policyGuard, policyScopeGuard } from '../plugins/policy-guard';
 import { securityHeadersPlugin } from '../plugins/security-headers';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
@@ -72,8 +72,11 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(sessionRoutes, { prefix: '/auth' });
 
+      // The policy (packages/domain/src/policy) guards both subtrees: a role check before validation, the
+      // scope (article, site, host sites) after parsing. Unlisted operations are for administrators only.
       await api.register(async (admin) => {
-        admin.addHook('onRequest', requireRole('admin'));
+        admin.addHook('onRequest', policyGuard);
+        admin.addHook('preValidation', policyScopeGuard);
         await admin.register(articleRoutes, { prefix: '/article' });
         await admin.register(articleStatusRoutes, { prefix: '/article' });
         await admin.register(articleBulkRoutes, { prefix: '/article' });
@@ -86,7 +89,8 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
 
       await api.register(async (publisher) => {
-        publisher.addHook('onRequest', requireRole('publisher'));
+        publisher.addHook('onRequest', policyGuard);
+        publisher.addHook('preValidation', policyScopeGuard);
         await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
         await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });

@@ -160,6 +160,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/article/send-back/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Send a pending article back to draft, with an optional note (the reason) shown to whoever wrote it */
+        put: operations["sendBackArticle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/article/slug-available": {
         parameters: {
             query?: never;
@@ -170,6 +187,23 @@ export interface paths {
         /** Whether a slug is well-formed and free (for the editor; the save still decides) */
         get: operations["checkArticleSlugAvailable"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/submit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Submit a draft for review: it becomes pending, in the review queue of the editors of its sites */
+        put: operations["submitArticle"];
         post?: never;
         delete?: never;
         options?: never;
@@ -819,6 +853,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -830,7 +869,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -844,6 +883,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -870,6 +914,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -881,7 +930,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -895,6 +944,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -2131,6 +2185,79 @@ export interface operations {
             };
         };
     };
+    sendBackArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     checkArticleSlugAvailable: {
         parameters: {
             query: {
@@ -2174,6 +2301,75 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2286,7 +2482,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -2364,7 +2561,8 @@ export interface operations {
                          * @description only for publisher logins
                          */
                         publisherId?: string;
-                        role: "admin" | "publisher";
+                        /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                        role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                     };
                 };
             };
@@ -2488,7 +2686,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -2538,7 +2737,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };

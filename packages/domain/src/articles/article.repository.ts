@@ -79,6 +79,8 @@ export async function updateArticleStatus(
     publishedAt: Date | null;
     fromReviewed?: boolean;
     review?: { at: Date; reason: string | null } | null;
+    /** Set on submit: who submitted it for review (other transitions leave it). */
+    submittedBy?: string | null;
   },
 ): Promise<boolean> {
   let query = db
@@ -88,6 +90,7 @@ export async function updateArticleStatus(
       published_at: change.publishedAt,
       reviewed_at: change.review?.at ?? null,
       review_reason: change.review?.reason ?? null,
+      ...(change.submittedBy !== undefined && { submitted_by: change.submittedBy }),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

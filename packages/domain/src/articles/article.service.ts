@@ -35,6 +35,7 @@ export async function createArticle(
   db: Db,
   content: ArticleContent,
   hostSites: readonly string[] = [],
+  createdBy: string | null = null,
 ): Promise<VersionedArticle> {
   const base = slugBase(content.title);
   return db.transaction().execute(async (tx) => {
@@ -51,6 +52,7 @@ export async function createArticle(
       thumbnail: content.thumbnail,
       image: content.image,
       status: initialStatus({ kind: 'manual' }),
+      created_by: createdBy,
     });
     if (siteIds.length === 0) return article;
     await replaceArticleSites(tx, article.id, siteIds);
@@ -116,6 +118,7 @@ export async function changeArticleStatus(
   action: ArticleAction,
   now: Date = new Date(),
   reviewReason: string | null = null,
+  actorId: string | null = null,
 ): Promise<VersionedArticle> {
   const reason = normaliseReviewReason(action, reviewReason);
   const article = await getArticle(db, id);
@@ -128,11 +131,12 @@ export async function changeArticleStatus(
     // Only a published article needs the check: a rejected one was always decided by a review.
     fromReviewed: action === 'back-to-pending' && from.status === 'published',
     review: isReviewDecision(action) ? { at: now, reason } : null,
+    ...(action === 'submit' && { submittedBy: actorId }),
   });
   if (!changed) {
     // Someone else moved it first; judge the action against the state it has now.
     nextStatus(lifecycleStateOf(await getArticle(db, id)), action);
-    return changeArticleStatus(db, id, action, now, reason);
+    return changeArticleStatus(db, id, action, now, reason, actorId);
   }
   return getArticle(db, id);
 }

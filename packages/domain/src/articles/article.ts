@@ -25,6 +25,10 @@ export interface Article {
   reviewedAt: Date | null;
   /** The reason given with that decision, for the publisher; null when none was given. */
   reviewReason: string | null;
+  /** The staff user who created it by hand (null for imports and older articles). */
+  createdBy: string | null;
+  /** Who submitted it for review, while that matters (a contributor's draft made pending). */
+  submittedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -69,6 +73,8 @@ export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: strin
     sourcePublishedAt: row.source_published_at,
     reviewedAt: row.reviewed_at,
     reviewReason: row.review_reason,
+    createdBy: row.created_by,
+    submittedBy: row.submitted_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -9,7 +9,12 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
 
 export type ArticleStatus = 'draft' | 'pending' | 'published' | 'rejected';
-export type UserRole = 'admin' | 'publisher';
+/** `admin` is the administrator (the stored value predates the staff roles); see packages/domain/src/policy. */
+export type UserRole = 'admin' | 'editor' | 'contributor' | 'reviewer' | 'publisher';
+/** The roles a grant gives on one site. */
+export type SiteRole = 'editor' | 'contributor' | 'reviewer';
+/** A nullable column new rows may leave out (null). */
+type OptionalNullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface ArticleTable {
   id: Generated<string>;
@@ -36,6 +41,10 @@ export interface ArticleTable {
   reviewed_at: Timestamp | null;
   /** The administrator's optional reason for that decision, shown to the publisher (1..500 characters). */
   review_reason: string | null;
+  /** The staff user who created it by hand (null for imports and articles from before issue 31). */
+  created_by: OptionalNullable<string>;
+  /** Who last submitted it for review (a contributor's draft becoming pending). */
+  submitted_by: OptionalNullable<string>;
   // search_vector (tsvector, kept by a trigger, migration 2026-11-23T1910) is left out on purpose: only the
   // search SQL reads it (published-filters.ts), and no code may write it.
   created_at: CreatedAt;
@@ -95,6 +104,9 @@ export interface UserTable {
   disabled_at: Timestamp | null;
   /** Incremented by every password change or reset; tokens carrying an older version are refused. */
   token_version: Generated<number>;
+  /** Deleted staff: the row stays (the content keeps its history), the login is gone for good. */
+  deleted_at: OptionalNullable<Date>;
+  last_sign_in_at: OptionalNullable<Date>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -259,6 +271,10 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_relay_position: WebhookRelayPositionTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
+  // team-roles (issue 31)
+  user_site_grants: UserSiteGrantTable;
+  invitations: InvitationTable;
+  password_resets: PasswordResetTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -275,3 +291,34 @@ export type SiteRowUpdate = Updateable<SiteTable>;
 export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+// team-roles (issue 31)
+/** One site role of a staff user: editor, contributor or reviewer on that site. */
+export interface UserSiteGrantTable {
+  user_id: string;
+  site_id: string;
+  role: SiteRole;
+}
+
+/** An invitation by e-mail: the role and grants the invitee gets on accepting; the token stored as sha256 hex. */
+export interface InvitationTable {
+  id: Generated<string>;
+  email: string;
+  role: Exclude<UserRole, 'publisher'>;
+  grants: ColumnType<{ siteId: string; role: SiteRole }[], string | undefined, string>;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  used_at: OptionalNullable<Date>;
+  created_at: CreatedAt;
+}
+
+/** A one-time password reset link (sha256 hex of the token). */
+export interface PasswordResetTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: OptionalNullable<Date>;
+  created_at: CreatedAt;
+}

@@ -235,6 +235,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -246,7 +251,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -260,6 +265,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -312,6 +322,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -323,7 +338,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -337,6 +352,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
