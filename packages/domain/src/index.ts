@@ -164,6 +164,20 @@ export {
   resumeDashboardSession,
   startDashboardSession,
 } from './users/sessions/dashboard-session.service';
+export { recordSignIn, type TeamMember } from './users/team.repository';
+export {
+  assertValidAccess,
+  changeUserAccess,
+  deleteUser,
+  getTeamMember,
+  listTeam,
+  reinstateUser,
+  type StaffAccess,
+  type StaffRole,
+  siteRoles,
+  staffRoles,
+  suspendUser,
+} from './users/team.service';
 export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';

@@ -13,6 +13,7 @@ import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
+import { permissionsRoutes } from './auth/permissions.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { clientChangesRoutes } from './client/client-changes.routes';
@@ -25,6 +26,7 @@ import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
+import { teamRoutes } from './team/team.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
 import { webhookRoutes } from './webhooks/webhook.routes';
 
@@ -71,6 +73,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Public login; /auth/me authenticates itself (any role).
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(sessionRoutes, { prefix: '/auth' });
+      await api.register(permissionsRoutes, { prefix: '/auth' });
 
       // The policy (packages/domain/src/policy) guards both subtrees: a role check before validation, the
       // scope (article, site, host sites) after parsing. Unlisted operations are for administrators only.
@@ -86,6 +89,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(siteKeyRoutes, { prefix: '/site' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
         await admin.register(webhookRoutes, { prefix: '/webhooks' });
+        await admin.register(teamRoutes, { prefix: '/users' });
       });
 
       await api.register(async (publisher) => {

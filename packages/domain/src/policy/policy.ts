@@ -51,9 +51,19 @@ function holdsCaller(actor: Actor, caller: PolicyCaller): boolean {
   return rolesOf(actor).has(caller as UserRole);
 }
 
-/** The rows of `operationId` whose caller the actor is (administrators: every row, and a synthetic one). */
+/**
+ * Publisher self-service (rows only for `publisher` on `self`) acts on the caller's own publisher record: an
+ * account kind, not a permission, so administrators are not callers of it either.
+ */
+function isPublisherSelfService(operationId: string): boolean {
+  const rows = policyRowsOf(operationId);
+  return rows.length > 0 && rows.every(([, caller, scope]) => caller === 'publisher' && scope === 'self');
+}
+
+/** The rows of `operationId` whose caller the actor is (administrators: a synthetic row for everything). */
 export function rowsFor(actor: Actor, operationId: string): PolicyRow[] {
-  if (actor.role === 'admin') return [[operationId, 'admin', 'any']];
+  if (actor.role === 'admin')
+    return isPublisherSelfService(operationId) ? [] : [[operationId, 'admin', 'any']];
   return policyRowsOf(operationId).filter(([, caller]) => holdsCaller(actor, caller));
 }
 
@@ -124,7 +134,7 @@ export function isAllowed(
   target: PolicyTarget,
   hostSiteIds: readonly string[] = [],
 ): boolean {
-  if (actor.role === 'admin') return true;
+  if (actor.role === 'admin') return !isPublisherSelfService(operationId);
   const allowing = rowsFor(actor, operationId).filter((row) => rowAllows(actor, row, target));
   if (allowing.length === 0) return false;
   const roles = new Set(allowing.map(([, caller]) => caller));

@@ -802,6 +802,25 @@ export interface components {
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
         };
+        /** Permissions */
+        Permissions: {
+            /** @description true for administrators: every operation, every target */
+            everything: boolean;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+                siteSlug: string;
+            }[];
+            /** @description the user's own role */
+            role: string;
+            /** @description the policy rows whose caller the user is (packages/domain/src/policy) */
+            rows: {
+                caller: string;
+                operationId: string;
+                scope: string;
+            }[];
+        };
         /** PublisherFeedFailedEvent */
         PublisherFeedFailedEvent: {
             data: components["schemas"]["WebhookFeedFailure"];
@@ -915,6 +934,25 @@ export interface components {
             slug: string;
             /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
             valid: boolean;
+        };
+        /** TeamMember */
+        TeamMember: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+                siteSlug: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+            suspended: boolean;
         };
         /** WebhookArticleReference */
         WebhookArticleReference: {

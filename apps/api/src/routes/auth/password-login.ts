@@ -1,4 +1,4 @@
-import { type User, verifyCredentials } from '@newsroom/domain';
+import { recordSignIn, type User, verifyCredentials } from '@newsroom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error';
 import type { UserBody } from '../../schemas/auth.schema';
@@ -23,6 +23,7 @@ export function passwordLogin(app: FastifyInstance) {
     const attempt = await app.loginLimiter.reserve(credentials.email, request.ip, device);
     const user = await verifyCredentials(app.db, app.passwords, credentials);
     if (!user) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    await recordSignIn(app.db, user.id);
     // The login stands even if Redis fails now; the e-mail's counter then just ages out.
     await app.loginLimiter
       .succeeded(attempt)
