@@ -32,7 +32,7 @@ export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from '.
 export { guardedSocket } from './db/guarded-socket';
 export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
-export type { ArticleStatus, Database, SiteRole, UserRole } from './db/tables';
+export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
   ConflictError,
   DomainError,
@@ -58,28 +58,6 @@ export {
   listImportablePublishers,
 } from './imports/publisher-feed-settings.repository';
 export { pauseAfterFailures } from './imports/publisher-feed-state.repository';
-export {
-  type Actor,
-  type ArticleScope,
-  grantedSiteIds,
-  isAllowed,
-  isArticleVisible,
-  mayCall,
-  type PolicyTarget,
-  policyOperationIds,
-  policyRowsOf,
-  rolesOf,
-  rowsFor,
-  targetKindOf,
-} from './policy/policy';
-export {
-  findArticleScope,
-  findExistingSiteIds,
-  findGrantsOfUser,
-  siteExists,
-} from './policy/policy.repository';
-// team-roles (issue 31): the policy table, its evaluator and what it reads
-export { type PolicyCaller, type PolicyRow, type PolicyScope, policyTable } from './policy/policy-table';
 export { clientArticleJson } from './published/client-article-json';
 export { labelSlug } from './published/label-slug';
 export { findListingOutline, streamPublishedArticles } from './published/listing-source';
@@ -155,6 +133,8 @@ export {
   type NewsSitemapEntry,
   type SitemapEntry,
 } from './syndication/sitemap.repository';
+// team-roles (issue 31): roles, grants, the policy, the team, invitations and resets (see team-roles.ts)
+export * from './team-roles';
 export { ensureAdministrator } from './users/administrator.service';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
@@ -164,20 +144,6 @@ export {
   resumeDashboardSession,
   startDashboardSession,
 } from './users/sessions/dashboard-session.service';
-export { recordSignIn, type TeamMember } from './users/team.repository';
-export {
-  assertValidAccess,
-  changeUserAccess,
-  deleteUser,
-  getTeamMember,
-  listTeam,
-  reinstateUser,
-  type StaffAccess,
-  type StaffRole,
-  siteRoles,
-  staffRoles,
-  suspendUser,
-} from './users/team.service';
 export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../delivery/client-content.plugin';
 import { clientPreflightRoutes } from '../delivery/client-cors';
 import { clientKeyGuard } from '../delivery/client-scope';
+import { devOutboxRoutes } from '../mail/dev-outbox.routes';
+import { mailPlugin } from '../mail/mail.plugin';
 import { dashboardSessionPlugin } from '../plugins/dashboard-session';
 import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';
@@ -14,6 +16,7 @@ import { articleBulkRoutes } from './articles/article-bulk.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
 import { permissionsRoutes } from './auth/permissions.routes';
+import { recoveryRoutes } from './auth/recovery.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { clientChangesRoutes } from './client/client-changes.routes';
@@ -62,6 +65,8 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Here, not for the whole app: @fastify/cookie adds an onSend hook to every route of its context, and the
   // client API (servers, no cookies) would run it on every read.
   await app.register(dashboardSessionPlugin);
+  await app.register(mailPlugin);
+  await app.register(devOutboxRoutes);
   await app.register(docsRoutes);
   await app.register(queueDashboardRoutes);
   await app.register(dashboardStatic);
@@ -74,6 +79,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(sessionRoutes, { prefix: '/auth' });
       await api.register(permissionsRoutes, { prefix: '/auth' });
+      await api.register(recoveryRoutes, { prefix: '/auth' });
 
       // The policy (packages/domain/src/policy) guards both subtrees: a role check before validation, the
       // scope (article, site, host sites) after parsing. Unlisted operations are for administrators only.

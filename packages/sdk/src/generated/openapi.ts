@@ -694,6 +694,23 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /** Invitation */
+        Invitation: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+        };
         /** JsonFeed */
         JsonFeed: {
             description: string;

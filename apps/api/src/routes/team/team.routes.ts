@@ -1,8 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { changeUserAccess, deleteUser, listTeam, reinstateUser, suspendUser } from '@newsroom/domain';
+import {
+  changeUserAccess,
+  deleteUser,
+  inviteStaff,
+  listPendingInvitations,
+  listTeam,
+  reinstateUser,
+  revokeInvitation,
+  suspendUser,
+} from '@newsroom/domain';
 import { Type } from 'typebox';
+import { invitationMessage } from '../../mail/messages';
 import { errorResponses } from '../../schemas/error.schema';
-import { StaffAccessBodySchema, TeamMemberSchema, UserIdParamsSchema } from '../../schemas/team.schema';
+import {
+  InvitationSchema,
+  InviteBodySchema,
+  StaffAccessBodySchema,
+  TeamMemberSchema,
+  UserIdParamsSchema,
+} from '../../schemas/team.schema';
 
 const tags = ['team'];
 const security = [{ bearerAuth: [] }];
@@ -20,6 +36,60 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => ({ data: await listTeam(app.db) }),
+  );
+
+  app.post(
+    '/invitations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Invite a person by e-mail with a role and site grants: a one-time link, valid 7 days',
+        description:
+          'The invitee sets a password at the link and gets the role and grants. 409 EMAIL_TAKEN when a login has the e-mail. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED, nothing is stored.',
+        body: InviteBodySchema,
+        response: { 201: InvitationSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 503) },
+      },
+    },
+    async (request, reply) => {
+      app.mailer.assertCanSend();
+      const { invitation, token } = await inviteStaff(app.db, {
+        ...request.body,
+        invitedBy: request.user.id,
+      });
+      await app.mailer.send(invitationMessage(app.config.mail.dashboardUrl, token, invitation));
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.get(
+    '/invitations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Invitations not yet accepted and not expired, newest first',
+        response: { 200: Type.Object({ data: Type.Array(InvitationSchema) }), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ data: await listPendingInvitations(app.db) }),
+  );
+
+  app.delete(
+    '/invitations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke an invitation not yet accepted: its link stops working',
+        params: UserIdParamsSchema,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await revokeInvitation(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.put(
