@@ -22,6 +22,7 @@ import { CreatePublisherPage } from '../features/publishers/routes/create-publis
 import { PublisherPage } from '../features/publishers/routes/publisher-page';
 import { PublishersPage } from '../features/publishers/routes/publishers-page';
 import { validatePublishersSearch } from '../features/publishers/routes/publishers-search';
+import { ForgotPasswordPage, InvitationPage, ResetPasswordPage } from '../features/recovery';
 import { validateReviewSearch } from '../features/review/search';
 import { AppShell } from './app-shell';
 import { RouteFocus } from './route-focus';
@@ -62,6 +63,27 @@ const loginRoute = createRoute({
   component: function LoginRoute(): ReactNode {
     const { next } = getRouteApi('/login').useSearch();
     return <LoginPage next={next} />;
+  },
+});
+
+// Public recovery views (team-roles): forgot password, the reset link, the invitation link.
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: ForgotPasswordPage,
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password/$token',
+  component: function ResetPasswordRoute(): ReactNode {
+    return <ResetPasswordPage token={getRouteApi('/reset-password/$token').useParams().token} />;
+  },
+});
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitation/$token',
+  component: function InvitationRoute(): ReactNode {
+    return <InvitationPage token={getRouteApi('/invitation/$token').useParams().token} />;
   },
 });
 
@@ -197,6 +219,9 @@ const accountRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  invitationRoute,
   signedInRoute.addChildren([
     indexRoute,
     accountRoute,

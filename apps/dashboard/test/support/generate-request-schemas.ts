@@ -18,6 +18,9 @@ export const formOperations = {
   createSiteKey: ['post', '/api/v1/site/{id}/keys'],
   createWebhook: ['post', '/api/v1/webhooks'],
   editWebhook: ['put', '/api/v1/webhooks/{id}'],
+  forgotPassword: ['post', '/api/v1/auth/password-reset'],
+  setPasswordByLink: ['post', '/api/v1/auth/password-reset/{token}'],
+  acceptInvitation: ['post', '/api/v1/auth/invitation/{token}'],
 } as const;
 
 const header = `// Generated from the API's OpenAPI document (the request bodies of the dashboard's forms): do not edit.

@@ -14,6 +14,9 @@ export const requestSchemas = {
   createSiteKey: {"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}},"additionalProperties":false},
   createWebhook: {"type":"object","required":["url","events"],"properties":{"url":{"type":"string","minLength":1,"maxLength":2048},"events":{"type":"array","items":{"anyOf":[{"type":"string","enum":["article.published"]},{"type":"string","enum":["article.updated"]},{"type":"string","enum":["article.unpublished"]},{"type":"string","enum":["article.deleted"]},{"type":"string","enum":["publisher.feed_failed"]}]},"minItems":1,"maxItems":5},"site":{"type":"string","minLength":1,"maxLength":100,"nullable":true},"enabled":{"type":"boolean"}},"additionalProperties":false},
   editWebhook: {"type":"object","properties":{"url":{"type":"string","minLength":1,"maxLength":2048},"events":{"type":"array","items":{"anyOf":[{"type":"string","enum":["article.published"]},{"type":"string","enum":["article.updated"]},{"type":"string","enum":["article.unpublished"]},{"type":"string","enum":["article.deleted"]},{"type":"string","enum":["publisher.feed_failed"]}]},"minItems":1,"maxItems":5},"site":{"type":"string","minLength":1,"maxLength":100,"nullable":true},"enabled":{"type":"boolean"}},"additionalProperties":false,"minProperties":1},
+  forgotPassword: {"type":"object","required":["email"],"properties":{"email":{"type":"string","minLength":1,"maxLength":254}},"additionalProperties":false},
+  setPasswordByLink: {"type":"object","required":["password"],"properties":{"password":{"type":"string","minLength":1,"maxLength":1024}},"additionalProperties":false},
+  acceptInvitation: {"type":"object","required":["password"],"properties":{"password":{"type":"string","minLength":1,"maxLength":1024}},"additionalProperties":false},
 } as const;
 
 export type RequestSchemaName = keyof typeof requestSchemas;
