@@ -9,13 +9,14 @@ import {
   Navigate,
   Outlet,
   redirect,
+  useRouterState,
 } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Role, sessionQuery } from '../api/session';
 import { EmptyState } from '../components/states';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
-import { homeOf, LoginPage, NotAllowedPage } from '../features/auth';
+import { homeOf, isStaffPath, LoginPage, NotAllowedPage } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
 import { CreatePublisherPage } from '../features/publishers/routes/create-publisher-page';
@@ -109,8 +110,11 @@ function roleLayout(role: Role, id: 'admin' | 'publisher') {
     id,
     component: function RoleLayout(): ReactNode {
       const session = useQuery(sessionQuery).data;
+      const pathname = useRouterState({ select: (state) => state.location.pathname });
       if (!session) return null;
-      if (session.user.role !== role) return <NotAllowedPage role={session.user.role} />;
+      // Staff roles (editor, contributor, reviewer) open the article and review views of the admin layout.
+      const staffAllowed = role === 'admin' && session.user.role !== 'publisher' && isStaffPath(pathname);
+      if (session.user.role !== role && !staffAllowed) return <NotAllowedPage role={session.user.role} />;
       return <Outlet />;
     },
   });
