@@ -27,7 +27,11 @@ import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-att
 import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
 import * as articleReviewDecision from './2026-11-27T1220-article-review-decision';
 import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-urls';
+import * as scheduledActions from './2026-11-28T0100-scheduled-actions';
+import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
+import * as articleRevisions from './2026-11-28T0300-article-revisions';
 import * as teamRoles from './2026-11-28T0500-team-roles';
+import * as secondFactor from './2026-11-28T0600-second-factor';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -60,6 +64,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
   '2026-11-27T1220-article-review-decision': articleReviewDecision,
   '2026-11-27T1311-site-cors-and-public-urls': siteCorsAndPublicUrls,
+  '2026-11-28T0100-scheduled-actions': scheduledActions,
+  '2026-11-28T0200-article-preview-links': articlePreviewLinks,
+  '2026-11-28T0300-article-revisions': articleRevisions,
+  '2026-11-28T0600-second-factor': secondFactor,
   '2026-11-28T0500-team-roles': teamRoles,
 };
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type Actor,
   type ArticleScope,
   isAllowed,
   mayCall,
+  type PolicyActor,
   type PolicyTarget,
   policyRowsOf,
   policyTable,
@@ -96,7 +96,7 @@ async function createWorld() {
 }
 type World = Awaited<ReturnType<typeof createWorld>>;
 
-function actorOf(who: Who, world: World): Actor | undefined {
+function actorOf(who: Who, world: World): PolicyActor | undefined {
   if (who === 'anonymous') return undefined;
   if (who === 'admin') return { id: admin.id, role: 'admin', grants: [] };
   if (who === 'publisher') return { id: publisher.id, role: 'publisher', grants: [] };
@@ -175,7 +175,7 @@ const bearerless = new Set(['site-key', 'metrics-token', 'session-cookie']);
 /** The policy's answer for one call (the matrix's expectation). */
 function policyAllows(
   operationId: string,
-  actor: Actor | undefined,
+  actor: PolicyActor | undefined,
   target: PolicyTarget,
   hostSiteIds: string[],
 ) {

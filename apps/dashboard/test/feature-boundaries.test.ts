@@ -107,6 +107,7 @@ describe('the import rules of the dashboard', () => {
         'recovery',
         'reports',
         'review',
+        'schedule',
         'sites',
         'webhooks',
       ].map((name) => `features/${name}`),

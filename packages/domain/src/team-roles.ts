@@ -2,7 +2,7 @@
 // password resets. Re-exported by index.ts in one line, so parallel branches do not collide in the index.
 export type { SiteRole } from './db/tables';
 export {
-  type Actor,
+  type Actor as PolicyActor,
   type ArticleScope,
   grantedSiteIds,
   isAllowed,

@@ -1,8 +1,8 @@
 import {
-  type Actor,
   countFilteredArticlesByStatus,
   type Db,
   findArticleSummaries,
+  type PolicyActor,
   resolveSiteIds,
 } from '@newsroom/domain';
 import type { ArticleListQuery, ArticleListResponse } from '../schemas/article.schema';
@@ -16,7 +16,7 @@ import { paginationMeta } from '../schemas/pagination.schema';
 export async function listArticlesWithCounts(
   db: Db,
   query: ArticleListQuery,
-  visibleTo?: Actor,
+  visibleTo?: PolicyActor,
 ): Promise<ArticleListResponse> {
   const { page, limit, status, site, origin, publisherId, tag, q } = query;
   const siteId = site === undefined ? undefined : (await resolveSiteIds(db, [site]))[0];

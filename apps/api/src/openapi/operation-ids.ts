@@ -21,6 +21,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /api/v1/client/sitemap-news.xml': 'getClientNewsSitemap',
   'GET /api/v1/client/sitemap.xml': 'getClientSitemap',
   'GET /api/v1/client/site': 'getClientSite',
+  'GET /api/v1/client/preview/{token}': 'getClientPreview',
 
   'POST /api/v1/auth/login': 'logIn',
   'GET /api/v1/auth/me': 'getCurrentUser',
@@ -45,6 +46,13 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/article/send-back/{id}': 'sendBackArticle',
   'POST /api/v1/article/bulk': 'bulkUpdateArticles',
   'GET /api/v1/article/slug-available': 'checkArticleSlugAvailable',
+  'POST /api/v1/article/{id}/preview-links': 'createArticlePreviewLink',
+  'GET /api/v1/article/{id}/preview-links': 'listArticlePreviewLinks',
+  'DELETE /api/v1/article/{id}/preview-links/{linkId}': 'revokeArticlePreviewLink',
+  'GET /api/v1/article/{id}/revisions': 'listArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/diff': 'diffArticleRevisions',
+  'GET /api/v1/article/{id}/revisions/{n}': 'getArticleRevision',
+  'POST /api/v1/article/{id}/revisions/{n}/restore': 'restoreArticleRevision',
 
   'GET /api/v1/site': 'listSites',
   'POST /api/v1/site': 'createSite',
@@ -88,6 +96,30 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/publisher/me/feed/resume': 'resumeOwnPublisherFeed',
   'GET /api/v1/publisher/me/articles': 'listOwnPublisherArticles',
   'POST /api/v1/publisher/me/test-feed': 'testOwnPublisherFeed',
+  // Scheduled publishing (issue 29)
+  'PUT /api/v1/article/{id}/embargo': 'setArticleEmbargo',
+  'GET /api/v1/scheduled-actions': 'listScheduledActions',
+  'POST /api/v1/scheduled-actions': 'scheduleArticleAction',
+  'PUT /api/v1/scheduled-actions/{id}': 'rescheduleScheduledAction',
+  'POST /api/v1/scheduled-actions/{id}/cancel': 'cancelScheduledAction',
+  'GET /api/v1/releases': 'listReleases',
+  'GET /api/v1/releases/{id}': 'getRelease',
+  'POST /api/v1/releases': 'createRelease',
+  'PUT /api/v1/releases/{id}': 'rescheduleRelease',
+  'POST /api/v1/releases/{id}/cancel': 'cancelRelease',
+
+  // Second factor, account and security policy (issue 31, team-2fa).
+  'POST /api/v1/auth/login/2fa': 'completeLogInWithSecondFactor',
+  'POST /api/v1/auth/session/2fa': 'completeSessionWithSecondFactor',
+  'GET /api/v1/account/profile': 'getOwnProfile',
+  'PATCH /api/v1/account/profile': 'updateOwnProfile',
+  'GET /api/v1/account/2fa': 'getOwnTwoFactorStatus',
+  'POST /api/v1/account/2fa/setup': 'startTwoFactorEnrolment',
+  'POST /api/v1/account/2fa/confirm': 'confirmTwoFactorEnrolment',
+  'POST /api/v1/account/2fa/disable': 'disableTwoFactor',
+  'POST /api/v1/account/2fa/recovery-codes': 'regenerateRecoveryCodes',
+  'GET /api/v1/security-settings': 'getSecuritySettings',
+  'PUT /api/v1/security-settings': 'updateSecuritySettings',
 
   // team-roles (issue 31)
   'GET /api/v1/auth/permissions': 'getOwnPermissions',

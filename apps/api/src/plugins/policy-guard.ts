@@ -1,10 +1,10 @@
 import {
-  type Actor,
   findArticleScope,
   findExistingSiteIds,
   findGrantsOfUser,
   isAllowed,
   mayCall,
+  type PolicyActor,
   type PolicyTarget,
   siteExists,
   targetKindOf,
@@ -18,7 +18,7 @@ import { authenticate } from './auth';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user as the policy sees it (role and grants read fresh), set by policyGuard. */
-    actor: Actor | undefined;
+    actor: PolicyActor | undefined;
   }
 }
 
@@ -32,7 +32,7 @@ export function operationIdOf(request: FastifyRequest): string | undefined {
 }
 
 /** The policy's view of a user: its role, and its grants when it can hold any. */
-export async function actorOf(request: FastifyRequest, user: User): Promise<Actor> {
+export async function actorOf(request: FastifyRequest, user: User): Promise<PolicyActor> {
   const grants =
     user.role === 'admin' || user.role === 'publisher'
       ? []

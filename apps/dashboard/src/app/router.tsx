@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { type Role, sessionQuery } from '../api/session';
 import { EmptyState } from '../components/states';
+import { TwoFactorGate } from '../features/account/components/two-factor-gate';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
 import { homeOf, isStaffPath, LoginPage, NotAllowedPage } from '../features/auth';
@@ -115,6 +116,8 @@ function roleLayout(role: Role, id: 'admin' | 'publisher') {
       // Staff roles (editor, contributor, reviewer) open the article and review views of the admin layout.
       const staffAllowed = role === 'admin' && session.user.role !== 'publisher' && isStaffPath(pathname);
       if (session.user.role !== role && !staffAllowed) return <NotAllowedPage role={session.user.role} />;
+      // Staff views wait for the second factor when the policy requires one (features/account).
+      if (role === 'admin') return <TwoFactorGate>{<Outlet />}</TwoFactorGate>;
       return <Outlet />;
     },
   });
@@ -174,6 +177,12 @@ const webhooksRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/webhooks',
   component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage'),
+});
+
+const scheduledRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/scheduled',
+  component: lazyRouteComponent(() => import('../features/schedule/routes/scheduled-page'), 'ScheduledPage'),
 });
 
 const publisherDetailRoute = createRoute({
@@ -240,6 +249,7 @@ const routeTree = rootRoute.addChildren([
       reviewRoute,
       sitesRoute,
       webhooksRoute,
+      scheduledRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),

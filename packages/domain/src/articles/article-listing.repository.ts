@@ -47,6 +47,7 @@ const summaryColumns = [
   'articles.source_published_at',
   'articles.reviewed_at',
   'articles.review_reason',
+  'articles.embargo_until',
   'articles.created_by',
   'articles.submitted_by',
   'articles.created_at',

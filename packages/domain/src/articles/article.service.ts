@@ -1,5 +1,5 @@
 import { excerptFromHtml } from '@newsroom/html';
-import type { Db, DbOrTx } from '../db/create-db';
+import type { Db, DbOrTx, Tx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ConflictError, DomainValidationError, NotFoundError, VersionMismatchError } from '../errors';
 import { resolveSiteIds } from '../sites/site.repository';
@@ -22,6 +22,10 @@ import {
   type ReviewDecision,
   reviewDecisions,
 } from './article-lifecycle';
+import { lockArticleById } from './article-lock.repository';
+import { assertNotEmbargoed } from './embargo';
+import { recordArticleRevision } from './revisions/revision-recorder';
+import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
 
@@ -30,11 +34,13 @@ const slugKey = 'articles_slug_key';
 /**
  * Creates a manual article as a draft, with a unique slug generated from its title,
  * optionally already linked to host sites (by slug; an unknown one is a DomainValidationError).
+ * Records revision 1 (`write`: who and from where) in the same transaction.
  */
 export async function createArticle(
   db: Db,
   content: ArticleContent,
   hostSites: readonly string[] = [],
+  write: RevisionWrite = systemWrite,
   createdBy: string | null = null,
 ): Promise<VersionedArticle> {
   const base = slugBase(content.title);
@@ -54,9 +60,8 @@ export async function createArticle(
       status: initialStatus({ kind: 'manual' }),
       created_by: createdBy,
     });
-    if (siteIds.length === 0) return article;
-    await replaceArticleSites(tx, article.id, siteIds);
-    return (await findArticleById(tx, article.id)) as VersionedArticle;
+    if (siteIds.length > 0) await replaceArticleSites(tx, article.id, siteIds);
+    return recordArticleRevision(tx, article.id, write);
   });
 }
 
@@ -66,18 +71,47 @@ export async function getArticle(db: DbOrTx, id: string): Promise<VersionedArtic
   return article;
 }
 
+/** What `PUT /article/:id` may write: content fields and the slug. */
+export type ArticlePatch = Partial<ArticleContent> & { slug?: string };
+
 /**
  * Edits content fields; the status never changes and the slug stays as it was
  * (links keep working) unless a new one is given explicitly.
  * With `expectedVersions`, the edit is a compare-and-set: it is written only while the article is still at
  * one of those versions, else nothing is written and VersionMismatchError (ARTICLE_CHANGED) is thrown.
+ * Records a revision (`write`) in the same transaction.
  */
 export async function editArticle(
   db: Db,
   id: string,
-  patch: Partial<ArticleContent> & { slug?: string },
+  patch: ArticlePatch,
   expectedVersions?: readonly string[],
+  write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
+  return inTransaction(db, (tx) => editArticleIn(tx, id, patch, expectedVersions, write));
+}
+
+async function editArticleIn(
+  tx: Tx,
+  id: string,
+  patch: ArticlePatch,
+  expectedVersions: readonly string[] | undefined,
+  write: RevisionWrite,
+): Promise<VersionedArticle> {
+  await writeArticlePatch(tx, id, patch, expectedVersions);
+  return recordArticleRevision(tx, id, write);
+}
+
+/**
+ * The write of `PUT /article/:id` without its revision, in a transaction the caller holds: a restore
+ * writes through it, then records one revision for the fields and host sites together.
+ */
+export async function writeArticlePatch(
+  tx: Tx,
+  id: string,
+  patch: ArticlePatch,
+  expectedVersions: readonly string[] | undefined,
+): Promise<void> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
       'INVALID_SLUG',
@@ -92,9 +126,9 @@ export async function editArticle(
       // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
       ...(patch.body !== undefined && { excerpt: excerptFromHtml(patch.body) }),
     };
-    const written = await updateArticleColumns(db, id, columns, expectedVersions);
+    const written = await updateArticleColumns(tx, id, columns, expectedVersions);
     if (!written) {
-      if (expectedVersions !== undefined && (await articleExists(db, id))) {
+      if (expectedVersions !== undefined && (await articleExists(tx, id))) {
         throw new VersionMismatchError('article', id);
       }
       throw new NotFoundError('article', id);
@@ -105,12 +139,19 @@ export async function editArticle(
     }
     throw error;
   }
-  return getArticle(db, id);
+}
+
+/** Runs `work` in a new transaction. */
+function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  // The caller's transaction when `db` already is one (the scheduler runs a batch of actions in one).
+  return db.isTransaction ? work(db as Tx) : db.transaction().execute(work);
 }
 
 /**
  * Applies a lifecycle action, or throws InvalidTransitionError. `reason` (approve and reject only) is stored
- * with the decision for the publisher to see; any later transition clears it.
+ * with the decision for the publisher to see; any later transition clears it. The article row is locked
+ * first, so the action is judged against the state it is written over; the revision (`write`) goes in the
+ * same transaction.
  */
 export async function changeArticleStatus(
   db: Db,
@@ -118,27 +159,30 @@ export async function changeArticleStatus(
   action: ArticleAction,
   now: Date = new Date(),
   reviewReason: string | null = null,
+  /** The revision's write; null when the caller records one revision for a larger write (the embargo). */
+  write: RevisionWrite | null = systemWrite,
+  /** Who acts: recorded as the submitter by `submit`. */
   actorId: string | null = null,
 ): Promise<VersionedArticle> {
   const reason = normaliseReviewReason(action, reviewReason);
-  const article = await getArticle(db, id);
-  const from = lifecycleStateOf(article);
-  const to = nextStatus(from, action);
-  const changed = await updateArticleStatus(db, id, {
-    from: from.status,
-    to,
-    publishedAt: to === 'published' ? now : null,
-    // Only a published article needs the check: a rejected one was always decided by a review.
-    fromReviewed: action === 'back-to-pending' && from.status === 'published',
-    review: isReviewDecision(action) ? { at: now, reason } : null,
-    ...(action === 'submit' && { submittedBy: actorId }),
+  return inTransaction(db, async (tx) => {
+    if (!(await lockArticleById(tx, id))) throw new NotFoundError('article', id);
+    const article = await getArticle(tx, id);
+    const from = lifecycleStateOf(article);
+    const to = nextStatus(from, action);
+    if (to === 'published') assertNotEmbargoed(article, now);
+    await updateArticleStatus(tx, id, {
+      from: from.status,
+      to,
+      publishedAt: to === 'published' ? now : null,
+      // Only a published article needs the check: a rejected one was always decided by a review.
+      fromReviewed: action === 'back-to-pending' && from.status === 'published',
+      review: isReviewDecision(action) ? { at: now, reason } : null,
+      ...(action === 'submit' && { submittedBy: actorId }),
+    });
+    if (write === null) return getArticle(tx, id);
+    return recordArticleRevision(tx, id, { ...write, reason: write.reason ?? reason }, now);
   });
-  if (!changed) {
-    // Someone else moved it first; judge the action against the state it has now.
-    nextStatus(lifecycleStateOf(await getArticle(db, id)), action);
-    return changeArticleStatus(db, id, action, now, reason, actorId);
-  }
-  return getArticle(db, id);
 }
 
 function lifecycleStateOf(article: VersionedArticle): LifecycleState {

@@ -25,6 +25,8 @@ export interface Article {
   reviewedAt: Date | null;
   /** The reason given with that decision, for the publisher; null when none was given. */
   reviewReason: string | null;
+  /** Not on any child-site route before this time (never set on a published article). */
+  embargoUntil: Date | null;
   /** The staff user who created it by hand (null for imports and older articles). */
   createdBy: string | null;
   /** Who submitted it for review, while that matters (a contributor's draft made pending). */
@@ -73,6 +75,7 @@ export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: strin
     sourcePublishedAt: row.source_published_at,
     reviewedAt: row.reviewed_at,
     reviewReason: row.review_reason,
+    embargoUntil: row.embargo_until,
     createdBy: row.created_by,
     submittedBy: row.submitted_by,
     createdAt: row.created_at,

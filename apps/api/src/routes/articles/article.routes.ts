@@ -4,12 +4,14 @@ import { Type } from 'typebox';
 import { withSanitisedBody } from '../../articles/article-body-sanitiser';
 import { listArticlesWithCounts } from '../../articles/article-list';
 import { versionsOfIfMatch, withEtag } from '../../articles/article-version';
+import { revisionWriteOf } from '../../articles/revision-write';
 import {
   ArticleIdParamsSchema,
   ArticleListQuerySchema,
   ArticleListResponseSchema,
   CreateArticleBodySchema,
   EditArticleBodySchema,
+  EditArticleQuerySchema,
   HostSitesBodySchema,
   IfMatchHeadersSchema,
   VersionedArticleResponseSchema,
@@ -72,7 +74,8 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         image: null,
         ...fields,
       };
-      const article = await createArticle(app.db, content, hostSites, request.user.id);
+      const write = revisionWriteOf(request);
+      const article = await createArticle(app.db, content, hostSites, write, request.user.id);
       return reply.status(201).send(withEtag(reply, article));
     },
   );
@@ -87,6 +90,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version',
         params: ArticleIdParamsSchema,
         headers: IfMatchHeadersSchema,
+        querystring: EditArticleQuerySchema,
         body: EditArticleBodySchema,
         response: {
           200: VersionedArticleResponseSchema,
@@ -97,7 +101,8 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const versions = versionsOfIfMatch(request.headers['if-match']);
       const patch = withSanitisedBody(request.body);
-      return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions));
+      const write = revisionWriteOf(request, request.query.autosave ? 'autosave' : 'editor');
+      return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions, write));
     },
   );
 
@@ -114,7 +119,15 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      withEtag(reply, await setArticleHostSites(app.db, request.params.id, request.body.hostSites)),
+      withEtag(
+        reply,
+        await setArticleHostSites(
+          app.db,
+          request.params.id,
+          request.body.hostSites,
+          revisionWriteOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -123,7 +136,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Delete an article for good (any status)',
+        summary: 'Delete an article for good (any status), with its revisions',
         params: ArticleIdParamsSchema,
         response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
       },
