@@ -31,6 +31,7 @@ import * as scheduledActions from './2026-11-28T0100-scheduled-actions';
 import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
 import * as articleRevisions from './2026-11-28T0300-article-revisions';
 import * as auditLog from './2026-11-28T0400-audit-log';
+import * as teamRoles from './2026-11-28T0500-team-roles';
 import * as secondFactor from './2026-11-28T0600-second-factor';
 import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys-and-cdn-purges';
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0600-second-factor': secondFactor,
   '2026-11-28T0400-audit-log': auditLog,
   '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
+  '2026-11-28T0500-team-roles': teamRoles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

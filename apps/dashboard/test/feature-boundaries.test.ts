@@ -105,6 +105,7 @@ describe('the import rules of the dashboard', () => {
         'auth',
         'publisher-self',
         'publishers',
+        'recovery',
         'reports',
         'review',
         'schedule',

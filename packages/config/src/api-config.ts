@@ -101,6 +101,24 @@ export const apiEnvSchema = Type.Object({
   }),
   RATE_LIMIT_API_KEY_FAILURES: RateLimitSetting('20/1m', 'wrong client API keys per client address'),
   RATE_LIMIT_TEST_FEED: RateLimitSetting('10/1m', 'feed previews per dashboard user'),
+  RATE_LIMIT_PASSWORD_RESET_IP: RateLimitSetting('10/1h', '"forgot password" requests per client address'),
+  RATE_LIMIT_PASSWORD_RESET_EMAIL: RateLimitSetting(
+    '3/1h',
+    'reset e-mails sent per address (more requests get the same answer, and no e-mail)',
+  ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description: 'outgoing mail, e.g. smtp://user:pass@mail.example:587 (unset: development outbox only)',
+    }),
+  ),
+  MAIL_FROM: Type.String({
+    default: 'Newsroom <no-reply@newsroom.invalid>',
+    description: 'From of every e-mail',
+  }),
+  DASHBOARD_URL: Type.Optional(
+    Url('public address of the dashboard, for links in e-mails (default http://127.0.0.1:PORT)'),
+  ),
   RATE_LIMIT_FEED_URL_CHANGES: RateLimitSetting(
     '5/1h',
     'feed address changes per publisher (each queues a fetch of the new address)',
@@ -152,6 +170,11 @@ export interface ApiConfig extends CommonConfig {
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
   admin: { email: string; password: string } | undefined;
+  /**
+   * Outgoing mail (invitations, password resets). smtpUrl undefined: development shows each message in the log
+   * and at /dev/outbox; production refuses to send (503 naming SMTP_URL).
+   */
+  mail: { smtpUrl: string | undefined; from: string; dashboardUrl: string };
   /** bcrypt work factor for new password hashes (verification reads the cost stored in each hash). */
   bcryptCost: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe for request.ip (login limiter). */
@@ -188,6 +211,9 @@ export interface ApiConfig extends CommonConfig {
     apiKeyFailures: RateLimit | null;
     /** Feed previews (both test-feed routes) per dashboard user. */
     testFeed: RateLimit | null;
+    /** "Forgot password" per client address, and reset e-mails per address. */
+    passwordResetPerIp: RateLimit | null;
+    passwordResetPerEmail: RateLimit | null;
     /** New feed addresses saved per publisher (each queues a first import). */
     feedUrlChanges: RateLimit | null;
     /** GET /client/all per API key. */
@@ -257,6 +283,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      dashboardUrl: (env.DASHBOARD_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, ''),
+    },
     bcryptCost: bcryptCostOf(env),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     http: {
@@ -281,6 +312,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     rateLimits: {
       apiKeyFailures: rateLimitOf(env.RATE_LIMIT_API_KEY_FAILURES),
       testFeed: rateLimitOf(env.RATE_LIMIT_TEST_FEED),
+      passwordResetPerIp: rateLimitOf(env.RATE_LIMIT_PASSWORD_RESET_IP),
+      passwordResetPerEmail: rateLimitOf(env.RATE_LIMIT_PASSWORD_RESET_EMAIL),
       feedUrlChanges: rateLimitOf(env.RATE_LIMIT_FEED_URL_CHANGES),
       clientAll: rateLimitOf(env.RATE_LIMIT_CLIENT_ALL),
       client: rateLimitOf(env.RATE_LIMIT_CLIENT),

@@ -260,6 +260,8 @@ export {
   type NewsSitemapEntry,
   type SitemapEntry,
 } from './syndication/sitemap.repository';
+// team-roles (issue 31): roles, grants, the policy, the team, invitations and resets (see team-roles.ts)
+export * from './team-roles';
 export { ensureAdministrator } from './users/administrator.service';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';

@@ -1,3 +1,4 @@
+import { policyRowsOf } from '@newsroom/domain';
 import { addClientExamples } from './client-examples';
 import { nameTitledSchemas } from './named-schemas';
 import { operationIds } from './operation-ids';
@@ -14,6 +15,8 @@ interface OpenApiOperation {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: OpenApiParameter[];
+  /** The policy's rows for the operation (packages/domain/src/policy): who may call it, and on what. */
+  'x-permissions'?: Array<{ caller: string; scope: string }>;
   responses?: Record<
     string,
     {
@@ -51,6 +54,7 @@ export function applyDocumentConventions(document: OpenApiDocumentShape): void {
       if (!httpMethods.has(method)) continue;
       const operationId = operation.operationId ?? operationIds[`${method.toUpperCase()} ${path}`];
       if (operationId) operation.operationId = operationId;
+      operation['x-permissions'] = permissionsOf(operationId);
       if (operation.security === undefined && operationId && publicOperationIds.has(operationId)) {
         operation.security = [];
       }
@@ -65,6 +69,13 @@ export function applyDocumentConventions(document: OpenApiDocumentShape): void {
   }
   document.components = { ...document.components, headers: { ...headerComponents } };
   nameTitledSchemas(document);
+}
+
+/** The operation's policy rows; an operation without any is for administrators only, and says so. */
+function permissionsOf(operationId: string | undefined): Array<{ caller: string; scope: string }> {
+  const rows = operationId ? policyRowsOf(operationId) : [];
+  if (rows.length === 0) return [{ caller: 'admin', scope: 'any' }];
+  return rows.map(([, caller, scope]) => ({ caller, scope }));
 }
 
 function isBearerOnly(security: OpenApiOperation['security']): boolean {

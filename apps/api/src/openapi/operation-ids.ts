@@ -42,6 +42,8 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/article/approve/{id}': 'approveArticle',
   'PUT /api/v1/article/reject/{id}': 'rejectArticle',
   'PUT /api/v1/article/back-to-pending/{id}': 'moveArticleBackToPending',
+  'PUT /api/v1/article/submit/{id}': 'submitArticle',
+  'PUT /api/v1/article/send-back/{id}': 'sendBackArticle',
   'POST /api/v1/article/bulk': 'bulkUpdateArticles',
   'GET /api/v1/article/slug-available': 'checkArticleSlugAvailable',
   'POST /api/v1/article/{id}/preview-links': 'createArticlePreviewLink',
@@ -121,4 +123,19 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /api/v1/account/2fa/recovery-codes': 'regenerateRecoveryCodes',
   'GET /api/v1/security-settings': 'getSecuritySettings',
   'PUT /api/v1/security-settings': 'updateSecuritySettings',
+
+  // team-roles (issue 31)
+  'GET /api/v1/auth/permissions': 'getOwnPermissions',
+  'GET /api/v1/auth/invitation/{token}': 'getInvitation',
+  'POST /api/v1/auth/invitation/{token}': 'acceptInvitation',
+  'POST /api/v1/auth/password-reset': 'requestPasswordReset',
+  'POST /api/v1/auth/password-reset/{token}': 'resetPassword',
+  'GET /api/v1/users': 'listUsers',
+  'POST /api/v1/users/invitations': 'inviteUser',
+  'GET /api/v1/users/invitations': 'listInvitations',
+  'DELETE /api/v1/users/invitations/{id}': 'revokeInvitation',
+  'PUT /api/v1/users/{id}': 'updateUser',
+  'PUT /api/v1/users/{id}/suspend': 'suspendUser',
+  'PUT /api/v1/users/{id}/reinstate': 'reinstateUser',
+  'DELETE /api/v1/users/{id}': 'deleteUser',
 };

@@ -53,6 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       requiredClaims: ['exp', 'iss', 'aud', 'sub'],
     },
   });
+  app.decorateRequest('actor', undefined);
   app.decorate('issueToken', (user: Pick<User, 'id'> & { tokenVersion?: number }, secondFactorAt?: Date) =>
     app.jwt.sign({
       sub: user.id,

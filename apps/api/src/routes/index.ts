@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clientContentPlugin } from '../delivery/client-content.plugin';
 import { clientPreflightRoutes } from '../delivery/client-cors';
 import { clientKeyGuard } from '../delivery/client-scope';
-import { requireRole } from '../plugins/auth';
+import { devOutboxRoutes } from '../mail/dev-outbox.routes';
+import { mailPlugin } from '../mail/mail.plugin';
 import { dashboardSessionPlugin } from '../plugins/dashboard-session';
 import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';
 import { docsRoutes } from '../plugins/openapi';
+import { policyGuard, policyScopeGuard } from '../plugins/policy-guard';
 import { securityHeadersPlugin } from '../plugins/security-headers';
 import { accountRoutes } from './account/account.routes';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
@@ -18,6 +20,8 @@ import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { permissionsRoutes } from './auth/permissions.routes';
+import { recoveryRoutes } from './auth/recovery.routes';
 import { secondFactorRoutes } from './auth/second-factor.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
@@ -34,6 +38,7 @@ import { releaseRoutes, scheduledActionRoutes } from './schedule/schedule.routes
 import { securitySettingsRoutes } from './security/security-settings.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
+import { teamRoutes } from './team/team.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
 import { webhookRoutes } from './webhooks/webhook.routes';
 
@@ -71,6 +76,8 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Here, not for the whole app: @fastify/cookie adds an onSend hook to every route of its context, and the
   // client API (servers, no cookies) would run it on every read.
   await app.register(dashboardSessionPlugin);
+  await app.register(mailPlugin);
+  await app.register(devOutboxRoutes);
   await app.register(docsRoutes);
   await app.register(queueDashboardRoutes);
   await app.register(dashboardStatic);
@@ -85,9 +92,14 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The second step of a sign-in (public), and the signed-in user's own account (any role; 2FA for staff).
       await api.register(secondFactorRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(permissionsRoutes, { prefix: '/auth' });
+      await api.register(recoveryRoutes, { prefix: '/auth' });
 
+      // The policy (packages/domain/src/policy) guards both subtrees: a role check before validation, the
+      // scope (article, site, host sites) after parsing. Unlisted operations are for administrators only.
       await api.register(async (admin) => {
-        admin.addHook('onRequest', requireRole('admin'));
+        admin.addHook('onRequest', policyGuard);
+        admin.addHook('preValidation', policyScopeGuard);
         await admin.register(articleRoutes, { prefix: '/article' });
         await admin.register(articleStatusRoutes, { prefix: '/article' });
         await admin.register(articleBulkRoutes, { prefix: '/article' });
@@ -104,10 +116,12 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(scheduledActionRoutes, { prefix: '/scheduled-actions' });
         await admin.register(releaseRoutes, { prefix: '/releases' });
         await admin.register(securitySettingsRoutes, { prefix: '/security-settings' });
+        await admin.register(teamRoutes, { prefix: '/users' });
       });
 
       await api.register(async (publisher) => {
-        publisher.addHook('onRequest', requireRole('publisher'));
+        publisher.addHook('onRequest', policyGuard);
+        publisher.addHook('preValidation', policyScopeGuard);
         await publisher.register(publisherSelfRoutes, { prefix: '/publisher/me' });
         await publisher.register(testFeedRoutes, { prefix: '/publisher' });
       });

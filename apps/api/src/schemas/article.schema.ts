@@ -80,7 +80,16 @@ export const ArticleSchema = Type.Object(
     // when an approve or reject made the current status; null otherwise
     reviewedAt: Nullable(DateTime),
     reviewReason: Nullable(
-      Type.String({ description: 'the reason given with the review decision, shown to the publisher' }),
+      Type.String({
+        description:
+          'the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor',
+      }),
+    ),
+    createdBy: Type.Optional(
+      Nullable(Type.String({ format: 'uuid', description: 'the staff user who created it by hand' })),
+    ),
+    submittedBy: Type.Optional(
+      Nullable(Type.String({ format: 'uuid', description: 'who submitted it for review' })),
     ),
     embargoUntil: Nullable(
       Type.Unsafe<Date>({

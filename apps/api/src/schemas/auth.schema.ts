@@ -12,7 +12,18 @@ export const LoginBodySchema = Type.Object(
 export const UserSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
-  role: Type.Union([Type.Literal('admin'), Type.Literal('publisher')]),
+  role: Type.Union(
+    [
+      Type.Literal('admin'),
+      Type.Literal('editor'),
+      Type.Literal('contributor'),
+      Type.Literal('reviewer'),
+      Type.Literal('publisher'),
+    ],
+    {
+      description: 'admin is the administrator; editor, contributor and reviewer act per site through grants',
+    },
+  ),
   publisherId: Type.Optional(Type.String({ format: 'uuid', description: 'only for publisher logins' })),
 });
 export type UserBody = Static<typeof UserSchema>;

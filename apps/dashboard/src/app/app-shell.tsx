@@ -17,11 +17,15 @@ const adminLinks = [
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/audit', label: 'Audit' },
 ] as const;
+const staffLinks = [
+  { to: '/articles', label: 'Articles' },
+  { to: '/review', label: 'Review' },
+] as const;
 const publisherLinks = [
   { to: '/publisher/dashboard', label: 'Dashboard' },
   { to: '/publisher/feed', label: 'Feed' },
 ] as const;
-type NavPath = (typeof adminLinks | typeof publisherLinks)[number]['to'] | '/account';
+type NavPath = (typeof adminLinks | typeof staffLinks | typeof publisherLinks)[number]['to'] | '/account';
 
 /**
  * The signed-in frame: navigation by role (its section highlighted on lists, filtered or not, and on
@@ -31,7 +35,7 @@ export function AppShell({ session }: { session: Session }) {
   const router = useRouter();
   const signOut = useSignOut();
   const { user } = session;
-  const links = user.role === 'admin' ? adminLinks : publisherLinks;
+  const links = user.role === 'admin' ? adminLinks : user.role === 'publisher' ? publisherLinks : staffLinks;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = sectionOf(pathname, [...links.map((l) => l.to), '/account']);
   const [menuOpen, setMenuOpen] = useState(false);

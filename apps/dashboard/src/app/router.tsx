@@ -9,6 +9,7 @@ import {
   Navigate,
   Outlet,
   redirect,
+  useRouterState,
 } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type Role, sessionQuery } from '../api/session';
@@ -17,13 +18,14 @@ import { TwoFactorGate } from '../features/account/components/two-factor-gate';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
 import { validateAuditSearch } from '../features/audit/routes/audit-search';
-import { homeOf, LoginPage, NotAllowedPage } from '../features/auth';
+import { homeOf, isStaffPath, LoginPage, NotAllowedPage } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
 import { CreatePublisherPage } from '../features/publishers/routes/create-publisher-page';
 import { PublisherPage } from '../features/publishers/routes/publisher-page';
 import { PublishersPage } from '../features/publishers/routes/publishers-page';
 import { validatePublishersSearch } from '../features/publishers/routes/publishers-search';
+import { ForgotPasswordPage, InvitationPage, ResetPasswordPage } from '../features/recovery';
 import { validateReviewSearch } from '../features/review/search';
 import { AppShell } from './app-shell';
 import { RouteFocus } from './route-focus';
@@ -67,6 +69,27 @@ const loginRoute = createRoute({
   },
 });
 
+// Public recovery views (team-roles): forgot password, the reset link, the invitation link.
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: ForgotPasswordPage,
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password/$token',
+  component: function ResetPasswordRoute(): ReactNode {
+    return <ResetPasswordPage token={getRouteApi('/reset-password/$token').useParams().token} />;
+  },
+});
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitation/$token',
+  component: function InvitationRoute(): ReactNode {
+    return <InvitationPage token={getRouteApi('/invitation/$token').useParams().token} />;
+  },
+});
+
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
@@ -89,8 +112,11 @@ function roleLayout(role: Role, id: 'admin' | 'publisher') {
     id,
     component: function RoleLayout(): ReactNode {
       const session = useQuery(sessionQuery).data;
+      const pathname = useRouterState({ select: (state) => state.location.pathname });
       if (!session) return null;
-      if (session.user.role !== role) return <NotAllowedPage role={session.user.role} />;
+      // Staff roles (editor, contributor, reviewer) open the article and review views of the admin layout.
+      const staffAllowed = role === 'admin' && session.user.role !== 'publisher' && isStaffPath(pathname);
+      if (session.user.role !== role && !staffAllowed) return <NotAllowedPage role={session.user.role} />;
       // Staff views wait for the second factor when the policy requires one (features/account).
       if (role === 'admin') return <TwoFactorGate>{<Outlet />}</TwoFactorGate>;
       return <Outlet />;
@@ -214,6 +240,9 @@ const accountRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  invitationRoute,
   signedInRoute.addChildren([
     indexRoute,
     accountRoute,

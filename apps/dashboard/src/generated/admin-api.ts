@@ -395,6 +395,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/article/send-back/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Send a pending article back to draft, with an optional note (the reason) shown to whoever wrote it */
+        put: operations["sendBackArticle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/article/slug-available": {
         parameters: {
             query?: never;
@@ -405,6 +422,23 @@ export interface paths {
         /** Whether a slug is well-formed and free (for the editor; the save still decides) */
         get: operations["checkArticleSlugAvailable"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/submit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Submit a draft for review: it becomes pending, in the review queue of the editors of its sites */
+        put: operations["submitArticle"];
         post?: never;
         delete?: never;
         options?: never;
@@ -429,40 +463,21 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/audit": {
+    "/api/v1/auth/invitation/{token}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Audit events, newest first, filtered and keyset-paged
-         * @description Every administrative and security event (docs/audit.md). Filters combine with AND; `before` takes the `next` of the page before. Reading writes no event.
-         */
-        get: operations["listAuditEvents"];
+        /** What an invitation link is for (e-mail, role), while it may still be accepted */
+        get: operations["getInvitation"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/audit/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
-         * Export audit events as NDJSON (one event per line, oldest first), streamed
-         * @description Same filters as GET /audit (typically `from` and `to`); read in batches, so any range streams in bounded memory. Each line verifies against the one before it (hash, prevHash) when no filter but the time range is used.
+         * Accept an invitation: set your password; the login is created with its role and grants
+         * @description The link works once and expires (404 INVITATION_NOT_FOUND afterwards). Password rules as for a password change. Sign in afterwards.
          */
-        get: operations["exportAuditEvents"];
-        put?: never;
-        post?: never;
+        post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -539,6 +554,66 @@ export interface paths {
          * @description Any logged-in role. 204 on success. Every token of the user stops working, the one that made the change included (log in again for a new one), and so does every dashboard session of the user except the one the change was made in (it stays signed in, same CSRF token). A wrong current password is a 401 INVALID_CREDENTIALS and counts as a failed login.
          */
         put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgot password: e-mails a one-time reset link to the login with this e-mail, if there is one
+         * @description The answer is the same whether the e-mail exists or not. Rate-limited per client address (429); past the per-e-mail limit no more e-mails go out, with the same answer. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password through a reset link; every older token and session of the login ends
+         * @description The link works once, for one hour (404 PASSWORD_RESET_NOT_FOUND afterwards).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your role, your site grants and the rows of the policy table that apply to you
+         * @description The dashboard shows only the controls these allow (the API guards read the same table). Read it again after a role change: grants are effective on the next request.
+         */
+        get: operations["getOwnPermissions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1145,6 +1220,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff user (not publishers), with role, site grants, state and last sign-in */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a staff user's role and site grants (effective on its next request)
+         * @description The last live administrator cannot be demoted (409 LAST_ADMINISTRATOR).
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete a staff user for good: the login ends at once, its articles keep their history
+         * @description Not oneself (409 CANNOT_DELETE_SELF), not the last administrator (409 LAST_ADMINISTRATOR).
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Lift a suspension: the user may sign in again */
+        put: operations["reinstateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspend a staff user: its tokens and sessions end at once; its content stays
+         * @description Not oneself (409 CANNOT_SUSPEND_SELF), not the last administrator (409 LAST_ADMINISTRATOR).
+         */
+        put: operations["suspendUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations not yet accepted and not expired, newest first */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite a person by e-mail with a role and site grants: a one-time link, valid 7 days
+         * @description The invitee sets a password at the link and gets the role and grants. 409 EMAIL_TAKEN when a login has the e-mail. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED, nothing is stored.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation not yet accepted: its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1261,6 +1452,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
+            /**
              * Format: date-time
              * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
              */
@@ -1276,7 +1472,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -1290,6 +1486,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -1329,6 +1530,11 @@ export interface components {
             body?: string;
             category?: string | null;
             /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
+            /**
              * Format: date-time
              * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
              */
@@ -1342,7 +1548,7 @@ export interface components {
             publishedAt?: string | null;
             /** Format: date-time */
             reviewedAt?: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason?: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid?: string | null;
@@ -1356,6 +1562,11 @@ export interface components {
             sourceUrl?: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status?: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags?: string[];
             thumbnail?: string | null;
             title?: string;
@@ -1367,6 +1578,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
             /**
              * Format: date-time
              * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
@@ -1383,7 +1599,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -1397,6 +1613,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -1407,30 +1628,6 @@ export interface components {
         ArticleSummaryPage: {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
-        };
-        AuditEvent: {
-            action: string;
-            actor: {
-                id: string | null;
-                label: string | null;
-                type: "user" | "publisher" | "system" | "anonymous";
-            };
-            address: string | null;
-            /** Format: date-time */
-            at: string;
-            /** @description short, secrets redacted */
-            changes: {
-                after?: unknown;
-                before?: unknown;
-            } | null;
-            /** @description sha256(prevHash || canonical JSON of the row) */
-            hash: string;
-            objectId: string | null;
-            objectType: string;
-            prevHash: string;
-            /** @description position in the chain */
-            seq: number;
-            siteId: string | null;
         };
         /** BodyDiffPart */
         BodyDiffPart: {
@@ -1496,8 +1693,6 @@ export interface components {
             id: string;
             /** @description the key itself: shown only in this response, stored only as a hash */
             key: string;
-            /** @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys) */
-            kind: "secret" | "publishable";
             /**
              * Format: date-time
              * @description when a client request last used the key (written about once a minute); null if never
@@ -1567,6 +1762,23 @@ export interface components {
             from: unknown;
             to: unknown;
         };
+        /** Invitation */
+        Invitation: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+        };
         /** Pagination */
         Pagination: {
             limit: number;
@@ -1585,6 +1797,25 @@ export interface components {
         /** PaginationMeta */
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
+        };
+        /** Permissions */
+        Permissions: {
+            /** @description true for administrators: every operation, every target */
+            everything: boolean;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+                siteSlug: string;
+            }[];
+            /** @description the user's own role */
+            role: string;
+            /** @description the policy rows whose caller the user is (packages/domain/src/policy) */
+            rows: {
+                caller: string;
+                operationId: string;
+                scope: string;
+            }[];
         };
         /** PreviewLink */
         PreviewLink: {
@@ -1774,8 +2005,6 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
-            /** @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys) */
-            kind: "secret" | "publishable";
             /**
              * Format: date-time
              * @description when a client request last used the key (written about once a minute); null if never
@@ -1827,6 +2056,25 @@ export interface components {
             slug: string;
             /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
             valid: boolean;
+        };
+        /** TeamMember */
+        TeamMember: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+                siteSlug: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+            suspended: boolean;
         };
         /** WebhookDelivery */
         WebhookDelivery: {
@@ -2315,7 +2563,8 @@ export interface operations {
                         email: string;
                         /** Format: uuid */
                         id: string;
-                        role: "admin" | "publisher";
+                        /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                        role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                     };
                 };
             };
@@ -2367,7 +2616,8 @@ export interface operations {
                         email: string;
                         /** Format: uuid */
                         id: string;
-                        role: "admin" | "publisher";
+                        /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                        role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                     };
                 };
             };
@@ -2630,8 +2880,6 @@ export interface operations {
             query?: {
                 /** @description the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision */
                 autosave?: boolean;
-                /** @description why (e.g. 'correction: the figure was wrong'), kept with the edit's revision */
-                reason?: string;
             };
             header?: {
                 /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
@@ -3849,6 +4097,79 @@ export interface operations {
             };
         };
     };
+    sendBackArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     checkArticleSlugAvailable: {
         parameters: {
             query: {
@@ -3892,6 +4213,75 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3970,28 +4360,13 @@ export interface operations {
             };
         };
     };
-    listAuditEvents: {
+    getInvitation: {
         parameters: {
-            query?: {
-                /** @description e.g. `updateArticle`, `logInFailed` (docs/audit.md) */
-                action?: string;
-                /** @description the acting user's id */
-                actor?: string;
-                /** @description `next` of the page before (keyset: older events) */
-                before?: string;
-                /** @description events at or after */
-                from?: string;
-                limit?: number;
-                objectId?: string;
-                /** @description e.g. `article`, `site_key`, `webhook`, `publisher` */
-                objectType?: string;
-                /** @description events that apply to this site */
-                site?: string;
-                /** @description events before */
-                to?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4003,9 +4378,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["AuditEvent"][];
-                        /** @description pass as `before` for older events; null at the end */
-                        next: string | null;
+                        email: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+                        role: "admin" | "editor" | "contributor" | "reviewer";
                     };
                 };
             };
@@ -4019,16 +4396,7 @@ export interface operations {
                 };
             };
             /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            403: {
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4038,58 +4406,31 @@ export interface operations {
             };
         };
     };
-    exportAuditEvents: {
+    acceptInvitation: {
         parameters: {
-            query?: {
-                /** @description e.g. `updateArticle`, `logInFailed` (docs/audit.md) */
-                action?: string;
-                /** @description the acting user's id */
-                actor?: string;
-                /** @description events at or after */
-                from?: string;
-                objectId?: string;
-                /** @description e.g. `article`, `site_key`, `webhook`, `publisher` */
-                objectType?: string;
-                /** @description events that apply to this site */
-                site?: string;
-                /** @description events before */
-                to?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                token: string;
+            };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
         responses: {
-            /** @description NDJSON: one AuditEvent per line */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": {
-                        action: string;
-                        actor: {
-                            id: string | null;
-                            label: string | null;
-                            type: "user" | "publisher" | "system" | "anonymous";
-                        };
-                        address: string | null;
-                        /** Format: date-time */
-                        at: string;
-                        /** @description short, secrets redacted */
-                        changes: {
-                            after?: unknown;
-                            before?: unknown;
-                        } | null;
-                        /** @description sha256(prevHash || canonical JSON of the row) */
-                        hash: string;
-                        objectId: string | null;
-                        objectType: string;
-                        prevHash: string;
-                        /** @description position in the chain */
-                        seq: number;
-                        siteId: string | null;
+                    "application/json": {
+                        email: string;
                     };
                 };
             };
@@ -4103,7 +4444,7 @@ export interface operations {
                 };
             };
             /** @description Default Response */
-            401: {
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4112,7 +4453,25 @@ export interface operations {
                 };
             };
             /** @description Default Response */
-            403: {
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4156,7 +4515,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -4263,7 +4623,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -4340,7 +4701,8 @@ export interface operations {
                          * @description only for publisher logins
                          */
                         publisherId?: string;
-                        role: "admin" | "publisher";
+                        /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                        role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                     };
                 };
             };
@@ -4437,6 +4799,172 @@ export interface operations {
             };
         };
     };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Permissions"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSession: {
         parameters: {
             query?: never;
@@ -4464,7 +4992,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -4514,7 +5043,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -4657,7 +5187,8 @@ export interface operations {
                              * @description only for publisher logins
                              */
                             publisherId?: string;
-                            role: "admin" | "publisher";
+                            /** @description admin is the administrator; editor, contributor and reviewer act per site through grants */
+                            role: "admin" | "editor" | "contributor" | "reviewer" | "publisher";
                         };
                     };
                 };
@@ -8485,11 +9016,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys)
-                     * @default secret
-                     */
-                    kind?: "secret" | "publishable";
                     /** @description what the key is for, e.g. "production" */
                     name: string;
                 };
@@ -8550,6 +9076,529 @@ export interface operations {
             path: {
                 id: string;
                 keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamMember"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description one role per site; an administrator holds none */
+                    grants: {
+                        role: "editor" | "contributor" | "reviewer";
+                        /** Format: uuid */
+                        siteId: string;
+                    }[];
+                    /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+                    role: "admin" | "editor" | "contributor" | "reviewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reinstateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @description one role per site; an administrator holds none */
+                    grants: {
+                        role: "editor" | "contributor" | "reviewer";
+                        /** Format: uuid */
+                        siteId: string;
+                    }[];
+                    /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+                    role: "admin" | "editor" | "contributor" | "reviewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
             cookie?: never;
         };

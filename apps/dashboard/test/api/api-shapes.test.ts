@@ -30,7 +30,9 @@ describe('the shapes named from the document', () => {
   });
 
   it('types the session, the house error details and a partial edit', () => {
-    expectTypeOf<Session['user']['role']>().toEqualTypeOf<'admin' | 'publisher'>();
+    expectTypeOf<Session['user']['role']>().toEqualTypeOf<
+      'admin' | 'editor' | 'contributor' | 'reviewer' | 'publisher'
+    >();
     expectTypeOf<FieldIssue>().toHaveProperty('message').toEqualTypeOf<string>();
     expectTypeOf<{ title: string }>().toExtend<EditArticleBody>();
     expectTypeOf<Record<string, never>>().toExtend<EditArticleBody>();

@@ -22,6 +22,9 @@ export const formOperations = {
   totpCode: ['post', '/api/v1/account/2fa/confirm'],
   disableTwoFactor: ['post', '/api/v1/account/2fa/disable'],
   updateProfile: ['patch', '/api/v1/account/profile'],
+  forgotPassword: ['post', '/api/v1/auth/password-reset'],
+  setPasswordByLink: ['post', '/api/v1/auth/password-reset/{token}'],
+  acceptInvitation: ['post', '/api/v1/auth/invitation/{token}'],
 } as const;
 
 const header = `// Generated from the API's OpenAPI document (the request bodies of the dashboard's forms): do not edit.

@@ -9,7 +9,14 @@ export const articleStatuses = [
 ] as const satisfies readonly ArticleStatus[];
 
 /** What an administrator can do to an article's status. Editing is not here: it never changes status. */
-export type ArticleAction = 'publish' | 'unpublish' | 'approve' | 'reject' | 'back-to-pending';
+export type ArticleAction =
+  | 'publish'
+  | 'unpublish'
+  | 'approve'
+  | 'reject'
+  | 'back-to-pending'
+  | 'submit'
+  | 'send-back';
 
 export const articleActions = [
   'publish',
@@ -17,10 +24,15 @@ export const articleActions = [
   'approve',
   'reject',
   'back-to-pending',
+  'submit',
+  'send-back',
 ] as const satisfies readonly ArticleAction[];
 
-/** The review decisions: they record when they were made and an optional reason for the publisher. */
-export const reviewDecisions = ['approve', 'reject'] as const satisfies readonly ArticleAction[];
+/**
+ * The review decisions: they record when they were made and an optional reason for the publisher (approve,
+ * reject) or the contributor (send back: the note shown with the draft).
+ */
+export const reviewDecisions = ['approve', 'reject', 'send-back'] as const satisfies readonly ArticleAction[];
 export type ReviewDecision = (typeof reviewDecisions)[number];
 
 /** What the lifecycle needs to know about an article: its status, and whether a review decided it. */
@@ -38,6 +50,10 @@ const transitions: Record<ArticleAction, { from: readonly ArticleStatus[]; to: A
   // Undoes a review decision: a rejected article, or one published by approval (not a manual or an
   // auto-approved one: those never were in the queue), goes back to the queue.
   'back-to-pending': { from: ['rejected', 'published'], to: 'pending' },
+  // A contributor's draft joins the review queue (the same pending state imports use); an editor or reviewer
+  // of its sites approves it (published) or sends it back to draft with a note.
+  submit: { from: ['draft'], to: 'pending' },
+  'send-back': { from: ['pending'], to: 'draft' },
 };
 
 /** The status after `action`, or an InvalidTransitionError when the lifecycle forbids it. */

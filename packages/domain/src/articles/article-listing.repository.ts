@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { ArticleStatus } from '../db/tables';
+import { type Actor, grantedSiteIds } from '../policy/policy';
 import { offsetOf, type Page, type PageRequest } from '../shared/page';
 import { hostSitesOf } from './article.repository';
 import { type ArticleCounts, toArticleCounts } from './article-counts';
@@ -17,6 +18,8 @@ export interface ArticleFilter {
   publisherId?: string;
   /** A tag, compared case-insensitively and exactly. */
   tag?: string;
+  /** Only what this user may see (the policy's `visible` rule, in the query so paging stays right). */
+  visibleTo?: Actor;
 }
 
 /** `text` as a LIKE pattern matching itself literally: %, _ and the escape character lose their meaning. */
@@ -45,6 +48,8 @@ const summaryColumns = [
   'articles.reviewed_at',
   'articles.review_reason',
   'articles.embargo_until',
+  'articles.created_by',
+  'articles.submitted_by',
   'articles.created_at',
   'articles.updated_at',
 ] as const;
@@ -61,6 +66,26 @@ function filtered(db: DbOrTx, filter: ArticleFilter) {
   if (filter.tag !== undefined) {
     // The expression of the GIN index articles_tags_lower_idx (migration 2026-11-23T1700), repeated literally.
     query = query.where(sql<boolean>`article_tags_lower(articles.tags) @> array[lower(${filter.tag})]`);
+  }
+  const actor = filter.visibleTo;
+  if (actor && actor.role !== 'admin') {
+    const editorSites = grantedSiteIds(actor, ['editor']);
+    const anySites = grantedSiteIds(actor);
+    query = query.where((eb) => {
+      const onSites = (siteIds: string[]) =>
+        eb
+          .selectFrom('article_sites')
+          .select('article_sites.article_id')
+          .whereRef('article_sites.article_id', '=', 'articles.id')
+          .where('article_sites.site_id', 'in', siteIds);
+      return eb.or([
+        eb('articles.created_by', '=', actor.id),
+        ...(editorSites.length > 0 ? [eb.exists(onSites(editorSites))] : []),
+        ...(anySites.length > 0
+          ? [eb.and([eb('articles.status', '<>', 'draft'), eb.exists(onSites(anySites))])]
+          : []),
+      ]);
+    });
   }
   const { siteId } = filter;
   if (siteId) {

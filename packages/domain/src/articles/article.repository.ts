@@ -92,6 +92,8 @@ export async function updateArticleStatus(
     publishedAt: Date | null;
     fromReviewed?: boolean;
     review?: { at: Date; reason: string | null } | null;
+    /** Set on submit: who submitted it for review (other transitions leave it). */
+    submittedBy?: string | null;
   },
 ): Promise<boolean> {
   let query = db
@@ -103,6 +105,7 @@ export async function updateArticleStatus(
       review_reason: change.review?.reason ?? null,
       // A published article is never embargoed (articles_published_not_embargoed): publishing lifts it.
       ...(change.to === 'published' && { embargo_until: null }),
+      ...(change.submittedBy !== undefined && { submitted_by: change.submittedBy }),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

@@ -41,6 +41,7 @@ export async function createArticle(
   content: ArticleContent,
   hostSites: readonly string[] = [],
   write: RevisionWrite = systemWrite,
+  createdBy: string | null = null,
 ): Promise<VersionedArticle> {
   const base = slugBase(content.title);
   return db.transaction().execute(async (tx) => {
@@ -57,6 +58,7 @@ export async function createArticle(
       thumbnail: content.thumbnail,
       image: content.image,
       status: initialStatus({ kind: 'manual' }),
+      created_by: createdBy,
     });
     if (siteIds.length > 0) await replaceArticleSites(tx, article.id, siteIds);
     return recordArticleRevision(tx, article.id, write);
@@ -159,6 +161,8 @@ export async function changeArticleStatus(
   reviewReason: string | null = null,
   /** The revision's write; null when the caller records one revision for a larger write (the embargo). */
   write: RevisionWrite | null = systemWrite,
+  /** Who acts: recorded as the submitter by `submit`. */
+  actorId: string | null = null,
 ): Promise<VersionedArticle> {
   const reason = normaliseReviewReason(action, reviewReason);
   return inTransaction(db, async (tx) => {
@@ -174,6 +178,7 @@ export async function changeArticleStatus(
       // Only a published article needs the check: a rejected one was always decided by a review.
       fromReviewed: action === 'back-to-pending' && from.status === 'published',
       review: isReviewDecision(action) ? { at: now, reason } : null,
+      ...(action === 'submit' && { submittedBy: actorId }),
     });
     if (write === null) return getArticle(tx, id);
     return recordArticleRevision(tx, id, { ...write, reason: write.reason ?? reason }, now);

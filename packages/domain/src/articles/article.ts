@@ -27,6 +27,10 @@ export interface Article {
   reviewReason: string | null;
   /** Not on any child-site route before this time (never set on a published article). */
   embargoUntil: Date | null;
+  /** The staff user who created it by hand (null for imports and older articles). */
+  createdBy: string | null;
+  /** Who submitted it for review, while that matters (a contributor's draft made pending). */
+  submittedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -72,6 +76,8 @@ export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: strin
     reviewedAt: row.reviewed_at,
     reviewReason: row.review_reason,
     embargoUntil: row.embargo_until,
+    createdBy: row.created_by,
+    submittedBy: row.submitted_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

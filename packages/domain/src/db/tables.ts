@@ -9,7 +9,12 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
 
 export type ArticleStatus = 'draft' | 'pending' | 'published' | 'rejected';
-export type UserRole = 'admin' | 'publisher';
+/** `admin` is the administrator (the stored value predates the staff roles); see packages/domain/src/policy. */
+export type UserRole = 'admin' | 'editor' | 'contributor' | 'reviewer' | 'publisher';
+/** The roles a grant gives on one site. */
+export type SiteRole = 'editor' | 'contributor' | 'reviewer';
+/** A nullable column new rows may leave out (null). */
+type OptionalNullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface ArticleTable {
   id: Generated<string>;
@@ -38,6 +43,10 @@ export interface ArticleTable {
   review_reason: string | null;
   /** Not on any child-site route before this time; null once published (scheduled publishing, issue 29). */
   embargo_until: Timestamp | null;
+  /** The staff user who created it by hand (null for imports and articles from before issue 31). */
+  created_by: OptionalNullable<string>;
+  /** Who last submitted it for review (a contributor's draft becoming pending). */
+  submitted_by: OptionalNullable<string>;
   // search_vector (tsvector, kept by a trigger, migration 2026-11-23T1910) is left out on purpose: only the
   // search SQL reads it (published-filters.ts), and no code may write it.
   created_at: CreatedAt;
@@ -97,6 +106,9 @@ export interface UserTable {
   disabled_at: Timestamp | null;
   /** Incremented by every password change or reset; tokens carrying an older version are refused. */
   token_version: Generated<number>;
+  /** Deleted staff: the row stays (the content keeps its history), the login is gone for good. */
+  deleted_at: OptionalNullable<Date>;
+  last_sign_in_at: OptionalNullable<Date>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** The name shown as a byline (1..100 characters); null: none set. */
@@ -280,6 +292,10 @@ export interface Database {
   cdn_purge_position: CdnPurgePositionTable;
   cdn_purge_requests: CdnPurgeRequestTable;
   cdn_purges: CdnPurgeTable;
+  // team-roles (issue 31)
+  user_site_grants: UserSiteGrantTable;
+  invitations: InvitationTable;
+  password_resets: PasswordResetTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -462,4 +478,35 @@ export interface CdnPurgeTable {
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;
   claimed_until: Date | null;
+}
+
+// team-roles (issue 31)
+/** One site role of a staff user: editor, contributor or reviewer on that site. */
+export interface UserSiteGrantTable {
+  user_id: string;
+  site_id: string;
+  role: SiteRole;
+}
+
+/** An invitation by e-mail: the role and grants the invitee gets on accepting; the token stored as sha256 hex. */
+export interface InvitationTable {
+  id: Generated<string>;
+  email: string;
+  role: Exclude<UserRole, 'publisher'>;
+  grants: ColumnType<{ siteId: string; role: SiteRole }[], string | undefined, string>;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  used_at: OptionalNullable<Date>;
+  created_at: CreatedAt;
+}
+
+/** A one-time password reset link (sha256 hex of the token). */
+export interface PasswordResetTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: OptionalNullable<Date>;
+  created_at: CreatedAt;
 }

@@ -34,6 +34,7 @@ export async function findActiveUserById(db: DbOrTx, id: string): Promise<User |
     .select(['users.id', 'users.email', 'users.role', 'users.publisher_id', 'users.token_version'])
     .where('users.id', '=', id)
     .where('users.disabled_at', 'is', null)
+    .where('users.deleted_at', 'is', null)
     .where('publishers.disabled_at', 'is', null)
     .executeTakeFirst();
   return row && toUser(row);
@@ -60,6 +61,7 @@ export async function findLoginByEmail(db: DbOrTx, email: string): Promise<Login
       'users.token_version',
       'users.password_hash',
       'users.disabled_at',
+      'users.deleted_at',
       'publishers.disabled_at as publisher_disabled_at',
     ])
     .where(sql`lower(users.email)`, '=', email.toLowerCase())
@@ -68,7 +70,7 @@ export async function findLoginByEmail(db: DbOrTx, email: string): Promise<Login
   return {
     user: toUser(row),
     passwordHash: row.password_hash,
-    active: row.disabled_at === null && row.publisher_disabled_at === null,
+    active: row.disabled_at === null && row.deleted_at === null && row.publisher_disabled_at === null,
   };
 }
 

@@ -256,6 +256,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
+            /**
              * Format: date-time
              * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
              */
@@ -271,7 +276,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -285,6 +290,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -350,6 +360,11 @@ export interface components {
             body?: string;
             category?: string | null;
             /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
+            /**
              * Format: date-time
              * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
              */
@@ -363,7 +378,7 @@ export interface components {
             publishedAt?: string | null;
             /** Format: date-time */
             reviewedAt?: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason?: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid?: string | null;
@@ -377,6 +392,11 @@ export interface components {
             sourceUrl?: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status?: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags?: string[];
             thumbnail?: string | null;
             title?: string;
@@ -388,6 +408,11 @@ export interface components {
             category: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: uuid
+             * @description the staff user who created it by hand
+             */
+            createdBy?: string | null;
             /**
              * Format: date-time
              * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
@@ -404,7 +429,7 @@ export interface components {
             publishedAt: string | null;
             /** Format: date-time */
             reviewedAt: string | null;
-            /** @description the reason given with the review decision, shown to the publisher */
+            /** @description the reason given with the review decision (approve, reject, send back), shown to the publisher or contributor */
             reviewReason: string | null;
             /** @description imported articles: the feed item guid */
             rssFeedGuid: string | null;
@@ -418,6 +443,11 @@ export interface components {
             sourceUrl: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
+            /**
+             * Format: uuid
+             * @description who submitted it for review
+             */
+            submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
             title: string;
@@ -821,6 +851,23 @@ export interface components {
             from: unknown;
             to: unknown;
         };
+        /** Invitation */
+        Invitation: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+        };
         /** JsonFeed */
         JsonFeed: {
             description: string;
@@ -928,6 +975,25 @@ export interface components {
         /** PaginationMeta */
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
+        };
+        /** Permissions */
+        Permissions: {
+            /** @description true for administrators: every operation, every target */
+            everything: boolean;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+                siteSlug: string;
+            }[];
+            /** @description the user's own role */
+            role: string;
+            /** @description the policy rows whose caller the user is (packages/domain/src/policy) */
+            rows: {
+                caller: string;
+                operationId: string;
+                scope: string;
+            }[];
         };
         /** PreviewLink */
         PreviewLink: {
@@ -1183,6 +1249,25 @@ export interface components {
             slug: string;
             /** @description lower-case ASCII words joined by single dashes, at most 120 characters */
             valid: boolean;
+        };
+        /** TeamMember */
+        TeamMember: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+                siteSlug: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+            suspended: boolean;
         };
         /** WebhookArticleReference */
         WebhookArticleReference: {

@@ -28,6 +28,9 @@ const actions: Record<ArticleAction, string> = {
   reject: 'Reject a pending imported article: it stays out of every listing, and its guid blocks re-import',
   'back-to-pending':
     'Undo a review decision: a rejected article, or one published by approval, goes back to the queue (clears publishedAt and the reason)',
+  submit: 'Submit a draft for review: it becomes pending, in the review queue of the editors of its sites',
+  'send-back':
+    'Send a pending article back to draft, with an optional note (the reason) shown to whoever wrote it',
 };
 
 /** Approve and reject take an optional reason the publisher sees; the other transitions take no body. */
@@ -53,7 +56,7 @@ export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, limit, publisherId } = request.query;
-      const filter = { status: 'pending' as const, publisherId };
+      const filter = { status: 'pending' as const, publisherId, visibleTo: request.actor };
       const result = await listArticleSummaries(app.db, filter, { page, limit }, 'oldest');
       return { data: result.items, meta: { pagination: paginationMeta({ page, limit }, result.total) } };
     },
@@ -78,7 +81,15 @@ export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const write = revisionWriteOf(request, reviewActions.has(action) ? 'review' : 'editor');
         return withEtag(
           reply,
-          await changeArticleStatus(app.db, request.params.id, action, new Date(), reason, write),
+          await changeArticleStatus(
+            app.db,
+            request.params.id,
+            action,
+            new Date(),
+            reason,
+            write,
+            request.user.id,
+          ),
         );
       },
     );

@@ -35,7 +35,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ArticleListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listArticlesWithCounts(app.db, request.query),
+    async (request) => listArticlesWithCounts(app.db, request.query, request.actor),
   );
 
   app.get(
@@ -74,9 +74,9 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         image: null,
         ...fields,
       };
-      return reply
-        .status(201)
-        .send(withEtag(reply, await createArticle(app.db, content, hostSites, revisionWriteOf(request))));
+      const write = revisionWriteOf(request);
+      const article = await createArticle(app.db, content, hostSites, write, request.user.id);
+      return reply.status(201).send(withEtag(reply, article));
     },
   );
 

@@ -1,4 +1,4 @@
-import { type User, verifyCredentials } from '@newsroom/domain';
+import { recordSignIn, type User, verifyCredentials } from '@newsroom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/audit.plugin';
 import { HttpError } from '../../http-error';
@@ -46,6 +46,7 @@ export function passwordLogin(app: FastifyInstance) {
       label: user.email,
     } as const;
     await recordAudit(request, { action: 'logIn', objectType: 'user', objectId: user.id, actor });
+    await recordSignIn(app.db, user.id);
     // The login stands even if Redis fails now; the e-mail's counter then just ages out.
     await app.loginLimiter
       .succeeded(attempt)

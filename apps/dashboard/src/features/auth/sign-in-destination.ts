@@ -3,9 +3,14 @@ import type { Role } from '../../api/session';
 // Where a person goes after signing in: back to `?next=` when it is a path of this site, else where
 // their role starts.
 
-/** Where each role starts. */
-export const homeOf = (role: Role): '/publishers' | '/publisher/dashboard' =>
-  role === 'admin' ? '/publishers' : '/publisher/dashboard';
+/** Where each role starts: staff (editor, contributor, reviewer) on the articles of their sites. */
+export const homeOf = (role: Role): '/publishers' | '/publisher/dashboard' | '/articles' =>
+  role === 'admin' ? '/publishers' : role === 'publisher' ? '/publisher/dashboard' : '/articles';
+
+/** The views staff roles open besides administrators (the API filters and guards what they show). */
+export const staffPaths = ['/articles', '/review'] as const;
+export const isStaffPath = (pathname: string): boolean =>
+  staffPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /** Pages of the API itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
 const serverPages = ['/admin/queues', '/docs', '/api/'];

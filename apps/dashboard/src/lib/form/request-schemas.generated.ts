@@ -18,6 +18,9 @@ export const requestSchemas = {
   totpCode: {"type":"object","required":["code"],"properties":{"code":{"type":"string","minLength":1,"maxLength":64}},"additionalProperties":false},
   disableTwoFactor: {"type":"object","required":["password","code"],"properties":{"password":{"type":"string","minLength":1,"maxLength":1024},"code":{"type":"string","minLength":1,"maxLength":64}},"additionalProperties":false},
   updateProfile: {"type":"object","required":["displayName"],"properties":{"displayName":{"type":"string","maxLength":100,"nullable":true}},"additionalProperties":false},
+  forgotPassword: {"type":"object","required":["email"],"properties":{"email":{"type":"string","minLength":1,"maxLength":254}},"additionalProperties":false},
+  setPasswordByLink: {"type":"object","required":["password"],"properties":{"password":{"type":"string","minLength":1,"maxLength":1024}},"additionalProperties":false},
+  acceptInvitation: {"type":"object","required":["password"],"properties":{"password":{"type":"string","minLength":1,"maxLength":1024}},"additionalProperties":false},
 } as const;
 
 export type RequestSchemaName = keyof typeof requestSchemas;

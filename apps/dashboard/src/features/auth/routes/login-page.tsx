@@ -31,6 +31,7 @@ export function LoginPage({ next }: { next: string | undefined }) {
         <p className="muted">Sign in with your administrator or publisher account.</p>
         {next && safeNext(next) && <p className="alert alert-warning">Please sign in to continue.</p>}
         <LoginForm />
+        <a href="/forgot-password">Forgot password?</a>
       </div>
     </main>
   );

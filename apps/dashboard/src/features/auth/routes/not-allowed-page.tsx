@@ -8,7 +8,9 @@ export function NotAllowedPage({ role }: { role: Role }) {
     <section className="card" aria-labelledby="not-allowed-title">
       <h1 id="not-allowed-title">Not allowed</h1>
       <p>
-        This page is for {role === 'admin' ? 'publishers' : 'administrators'}. Your account cannot open it.
+        {role === 'admin' || role === 'publisher'
+          ? `This page is for ${role === 'admin' ? 'publishers' : 'administrators'}. Your account cannot open it.`
+          : 'Your role cannot open this page.'}
       </p>
       <Link to={homeOf(role)} className="btn btn-primary">
         Go to your start page
