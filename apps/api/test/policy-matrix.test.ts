@@ -245,7 +245,9 @@ describe('the policy matrix: every operation × role × in/out of scope', () => 
             ...(body !== undefined ? { payload: body as object } : {}),
           });
           calls += 1;
-          const code = response.headers['content-type']?.includes('json') ? response.json().code : undefined;
+          const code = response.headers['content-type']?.includes('application/json')
+            ? response.json().code
+            : undefined;
           const refused = isRefusal(operationId, response.statusCode, code);
           if (refused === expected)
             mismatches.push(

@@ -43,6 +43,9 @@ export const notRestoredFields = [
   'rssFeedGuid',
   'publisherId',
   'sourcePublishedAt',
+  // Who created and who submitted it for review: provenance, kept by the article for ever.
+  'createdBy',
+  'submittedBy',
 ] as const;
 
 export function articleSnapshot(article: Article): ArticleSnapshot {
