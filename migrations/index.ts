@@ -27,6 +27,7 @@ import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-att
 import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
 import * as articleReviewDecision from './2026-11-27T1220-article-review-decision';
 import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-urls';
+import * as articleBylinesImagesCorrections from './2026-11-28T0700-article-bylines-images-corrections';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
   '2026-11-27T1220-article-review-decision': articleReviewDecision,
   '2026-11-27T1311-site-cors-and-public-urls': siteCorsAndPublicUrls,
+  '2026-11-28T0700-article-bylines-images-corrections': articleBylinesImagesCorrections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,7 +31,7 @@ export interface paths {
         };
         /** One article, with its body */
         get: operations["getArticle"];
-        /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version */
+        /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version; with `correction`, a published article also gets a correction note */
         put: operations["updateArticle"];
         post?: never;
         /** Delete an article for good (any status) */
@@ -816,7 +816,10 @@ export interface components {
         /** Article */
         Article: {
             body: string;
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /** @description slugs of the child sites the article appears on */
@@ -824,8 +827,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -842,10 +848,12 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -867,7 +875,10 @@ export interface components {
         };
         /** ArticleSummary */
         ArticleSummary: {
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /** @description slugs of the child sites the article appears on */
@@ -875,8 +886,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -893,10 +907,12 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -927,6 +943,45 @@ export interface components {
                 /** @enum {boolean} */
                 ok: false;
             })[];
+        };
+        /** Byline */
+        Byline: {
+            name: string;
+            url: string | null;
+            userId: string | null;
+        };
+        /** BylineInput */
+        BylineInput: {
+            /** @description as printed */
+            name: string;
+            /**
+             * Format: uri
+             * @description an absolute http(s) URL
+             */
+            url?: string | null;
+            /**
+             * Format: uuid
+             * @description a staff user (must exist); the name stays as given
+             */
+            userId?: string | null;
+        };
+        /** Correction */
+        Correction: {
+            /** Format: date-time */
+            at: string;
+            by: {
+                name: string;
+                userId: string;
+            } | null;
+            text: string;
+        };
+        /**
+         * CorrectionInput
+         * @description published articles only (else 409 ARTICLE_NOT_PUBLISHED): appends a correction note (with who and when) to the article, bumps updatedAt and emits article.corrected
+         */
+        CorrectionInput: {
+            /** @description what was wrong and what changed, shown to readers */
+            text: string;
         };
         /** CreatedSiteKey */
         CreatedSiteKey: {
@@ -964,7 +1019,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -999,6 +1054,39 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /**
+         * FocalPoint
+         * @description where crops centre
+         */
+        FocalPoint: {
+            /** @description from the left edge, 0..1 */
+            x: number;
+            /** @description from the top edge, 0..1 */
+            y: number;
+        } | null;
+        /** ImageMeta */
+        ImageMeta: {
+            alt: string | null;
+            caption: string | null;
+            credit: string | null;
+            focalPoint: components["schemas"]["FocalPoint"];
+            height: number | null;
+            width: number | null;
+        } | null;
+        /** ImageMetaInput */
+        ImageMetaInput: {
+            /** @description text alternative, required whenever the picture is set; trimmed, blank is none */
+            alt?: string | null;
+            /** @description shown under the picture; trimmed, blank is none */
+            caption?: string | null;
+            /** @description photographer or agency; trimmed, blank is none */
+            credit?: string | null;
+            focalPoint?: components["schemas"]["FocalPoint"];
+            /** @description height in pixels, when known */
+            height?: number | null;
+            /** @description width in pixels, when known */
+            width?: number | null;
+        } | null;
         /** Pagination */
         Pagination: {
             limit: number;
@@ -1152,7 +1240,7 @@ export interface components {
             /** @description the last attempt's HTTP status; null when it got no answer */
             statusCode: number | null;
             /** @description an event an endpoint can subscribe to */
-            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
+            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed";
         };
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
@@ -1194,7 +1282,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -1311,6 +1399,8 @@ export interface operations {
                 "application/json": {
                     /** @description HTML or text, at most 200,000 characters */
                     body?: string;
+                    /** @description the authors in print order, at most 20; the same name twice is kept once */
+                    bylines?: components["schemas"]["BylineInput"][];
                     category?: string | null;
                     /** @description child site slugs */
                     hostSites?: string[];
@@ -1319,7 +1409,10 @@ export interface operations {
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     image?: string | null;
+                    imageMeta?: components["schemas"]["ImageMetaInput"];
                     section?: string | null;
+                    /** @description plain text under the headline, at most 500 characters; blank is none */
+                    standfirst?: string | null;
                     /** @description trimmed and de-duplicated (case-insensitively) when stored */
                     tags?: string[];
                     /**
@@ -1327,6 +1420,7 @@ export interface operations {
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     thumbnail?: string | null;
+                    thumbnailMeta?: components["schemas"]["ImageMetaInput"];
                     /** @description not blank */
                     title: string;
                 };
@@ -1469,15 +1563,21 @@ export interface operations {
                 "application/json": {
                     /** @description HTML or text, at most 200,000 characters */
                     body?: string;
+                    /** @description the authors in print order, at most 20; the same name twice is kept once */
+                    bylines?: components["schemas"]["BylineInput"][];
                     category?: string | null;
+                    correction?: components["schemas"]["CorrectionInput"];
                     /**
                      * Format: uri
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     image?: string | null;
+                    imageMeta?: components["schemas"]["ImageMetaInput"];
                     section?: string | null;
                     /** @description lower-case ASCII words joined by dashes; unique among articles */
                     slug?: string;
+                    /** @description plain text under the headline, at most 500 characters; blank is none */
+                    standfirst?: string | null;
                     /** @description trimmed and de-duplicated (case-insensitively) when stored */
                     tags?: string[];
                     /**
@@ -1485,6 +1585,7 @@ export interface operations {
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     thumbnail?: string | null;
+                    thumbnailMeta?: components["schemas"]["ImageMetaInput"];
                     /** @description not blank */
                     title?: string;
                 };
@@ -5818,7 +5919,7 @@ export interface operations {
                     /** @description whether events are sent (enabling clears a recorded failure) */
                     enabled?: boolean;
                     /** @description the events to send (at least one) */
-                    events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+                    events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
                     /** @description a child site's slug: only what that site sees; null for the whole network */
                     site?: string | null;
                     /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */
@@ -5956,7 +6057,7 @@ export interface operations {
                     /** @description whether events are sent (enabling clears a recorded failure) */
                     enabled?: boolean;
                     /** @description the events to send (at least one) */
-                    events?: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+                    events?: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
                     /** @description a child site's slug: only what that site sees; null for the whole network */
                     site?: string | null;
                     /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */

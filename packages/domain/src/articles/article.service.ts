@@ -14,6 +14,8 @@ import {
   updateArticleColumns,
   updateArticleStatus,
 } from './article.repository';
+import { type ArticleEdit, editedFieldColumns, newArticleFieldColumns } from './article-content-columns';
+import { announceCorrection } from './article-correction.service';
 import {
   type ArticleAction,
   initialStatus,
@@ -50,6 +52,7 @@ export async function createArticle(
       section: content.section,
       thumbnail: content.thumbnail,
       image: content.image,
+      ...(await newArticleFieldColumns(tx, content)),
       status: initialStatus({ kind: 'manual' }),
     });
     if (siteIds.length === 0) return article;
@@ -73,8 +76,9 @@ export async function getArticle(db: DbOrTx, id: string): Promise<VersionedArtic
 export async function editArticle(
   db: Db,
   id: string,
-  patch: Partial<ArticleContent> & { slug?: string },
+  patch: ArticleEdit,
   expectedVersions?: readonly string[],
+  now: Date = new Date(),
 ): Promise<VersionedArticle> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
@@ -82,28 +86,33 @@ export async function editArticle(
       `Slug ${patch.slug} is not lower-case words joined by dashes`,
     );
   }
-  try {
-    // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
-    const columns = {
-      ...patch,
-      ...(patch.tags !== undefined && { tags: normaliseTags(patch.tags) }),
-      // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
-      ...(patch.body !== undefined && { excerpt: excerptFromHtml(patch.body) }),
-    };
-    const written = await updateArticleColumns(db, id, columns, expectedVersions);
-    if (!written) {
-      if (expectedVersions !== undefined && (await articleExists(db, id))) {
-        throw new VersionMismatchError('article', id);
+  const { thumbnailMeta, imageMeta, bylines, standfirst, correction, ...plain } = patch;
+  return db.transaction().execute(async (tx) => {
+    try {
+      // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
+      const columns = {
+        ...plain,
+        ...(plain.tags !== undefined && { tags: normaliseTags(plain.tags) }),
+        // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
+        ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
+        ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
+      };
+      const written = await updateArticleColumns(tx, id, columns, expectedVersions);
+      if (!written) {
+        if (expectedVersions !== undefined && (await articleExists(tx, id))) {
+          throw new VersionMismatchError('article', id);
+        }
+        throw new NotFoundError('article', id);
       }
-      throw new NotFoundError('article', id);
+    } catch (error) {
+      if (isUniqueViolation(error, slugKey)) {
+        throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
+      }
+      throw error;
     }
-  } catch (error) {
-    if (isUniqueViolation(error, slugKey)) {
-      throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
-    }
-    throw error;
-  }
-  return getArticle(db, id);
+    if (correction) await announceCorrection(tx, id, now);
+    return getArticle(tx, id);
+  });
 }
 
 /**

@@ -232,7 +232,10 @@ export interface components {
         /** Article */
         Article: {
             body: string;
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /** @description slugs of the child sites the article appears on */
@@ -240,8 +243,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -258,13 +264,28 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** ArticleCorrectedEvent */
+        ArticleCorrectedEvent: {
+            data: components["schemas"]["ClientArticle"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.corrected";
         };
         /** ArticleDeletedEvent */
         ArticleDeletedEvent: {
@@ -309,7 +330,10 @@ export interface components {
         };
         /** ArticleSummary */
         ArticleSummary: {
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /** @description slugs of the child sites the article appears on */
@@ -317,8 +341,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -335,10 +362,12 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -396,11 +425,36 @@ export interface components {
                 ok: false;
             })[];
         };
+        /** Byline */
+        Byline: {
+            name: string;
+            url: string | null;
+            userId: string | null;
+        };
+        /** BylineInput */
+        BylineInput: {
+            /** @description as printed */
+            name: string;
+            /**
+             * Format: uri
+             * @description an absolute http(s) URL
+             */
+            url?: string | null;
+            /**
+             * Format: uuid
+             * @description a staff user (must exist); the name stays as given
+             */
+            userId?: string | null;
+        };
         /** ClientArticle */
         ClientArticle: {
             body: string;
+            /** @description the authors, in print order */
+            bylines: components["schemas"]["ClientByline"][];
             /** @description category */
             category: string | null;
+            /** @description published corrections, oldest first; each one also bumped updatedAt */
+            corrections: components["schemas"]["ClientCorrection"][];
             /** @description plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph */
             excerpt: string;
             /** @description slugs of the child sites the article appears on */
@@ -409,6 +463,23 @@ export interface components {
             id: string;
             /** @description image URL */
             image: string | null;
+            /**
+             * ClientImageMeta
+             * @description the image's alt text, caption, credit, size and focal point; null: none known
+             */
+            imageMeta: {
+                /** @description text alternative; imported pictures may lack it */
+                alt: string | null;
+                caption: string | null;
+                credit: string | null;
+                /** @description where crops should centre, as fractions (0..1) of width and height from the top left */
+                focalPoint: {
+                    x: number;
+                    y: number;
+                } | null;
+                height: number | null;
+                width: number | null;
+            } | null;
             /** @description true for articles imported from a publisher feed */
             isAggregated: boolean;
             /** Format: date-time */
@@ -425,6 +496,8 @@ export interface components {
             sourcePublishedAt: string | null;
             /** @description URL of the original article (aggregated articles only) */
             sourceUrl: string | null;
+            /** @description plain text shown under the headline (the dek); null: none */
+            standfirst: string | null;
             structuredData?: components["schemas"]["NewsArticleStructuredData"];
             /** @description the same tags with their slugs, the values the `tag` filter takes */
             tagObjects: components["schemas"]["ClientTag"][];
@@ -432,6 +505,7 @@ export interface components {
             tags: string[];
             /** @description image URL */
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ClientImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -451,8 +525,12 @@ export interface components {
          */
         ClientArticleFields: {
             body?: string;
+            /** @description the authors, in print order */
+            bylines?: components["schemas"]["ClientByline"][];
             /** @description category */
             category?: string | null;
+            /** @description published corrections, oldest first; each one also bumped updatedAt */
+            corrections?: components["schemas"]["ClientCorrection"][];
             /** @description plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph */
             excerpt?: string;
             /** @description slugs of the child sites the article appears on */
@@ -461,6 +539,23 @@ export interface components {
             id?: string;
             /** @description image URL */
             image?: string | null;
+            /**
+             * ClientImageMeta
+             * @description the image's alt text, caption, credit, size and focal point; null: none known
+             */
+            imageMeta?: {
+                /** @description text alternative; imported pictures may lack it */
+                alt: string | null;
+                caption: string | null;
+                credit: string | null;
+                /** @description where crops should centre, as fractions (0..1) of width and height from the top left */
+                focalPoint: {
+                    x: number;
+                    y: number;
+                } | null;
+                height: number | null;
+                width: number | null;
+            } | null;
             /** @description true for articles imported from a publisher feed */
             isAggregated?: boolean;
             /** Format: date-time */
@@ -477,6 +572,8 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description URL of the original article (aggregated articles only) */
             sourceUrl?: string | null;
+            /** @description plain text shown under the headline (the dek); null: none */
+            standfirst?: string | null;
             structuredData?: components["schemas"]["NewsArticleStructuredData"];
             /** @description the same tags with their slugs, the values the `tag` filter takes */
             tagObjects?: components["schemas"]["ClientTag"][];
@@ -484,6 +581,7 @@ export interface components {
             tags?: string[];
             /** @description image URL */
             thumbnail?: string | null;
+            thumbnailMeta?: components["schemas"]["ClientImageMeta"];
             title?: string;
             /** Format: date-time */
             updatedAt?: string;
@@ -501,6 +599,12 @@ export interface components {
         ClientArticlePage: {
             data: (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
             meta: components["schemas"]["ClientPaginationMeta"];
+        };
+        /** ClientByline */
+        ClientByline: {
+            name: string;
+            /** @description a public profile or home page */
+            url: string | null;
         };
         /** ClientChangesPage */
         ClientChangesPage: {
@@ -521,6 +625,29 @@ export interface components {
                 next: string;
             };
         };
+        /** ClientCorrection */
+        ClientCorrection: {
+            /** Format: date-time */
+            at: string;
+            text: string;
+        };
+        /**
+         * ClientImageMeta
+         * @description the thumbnail's alt text, caption, credit, size and focal point; null: none known
+         */
+        ClientImageMeta: {
+            /** @description text alternative; imported pictures may lack it */
+            alt: string | null;
+            caption: string | null;
+            credit: string | null;
+            /** @description where crops should centre, as fractions (0..1) of width and height from the top left */
+            focalPoint: {
+                x: number;
+                y: number;
+            } | null;
+            height: number | null;
+            width: number | null;
+        } | null;
         /** ClientPagination */
         ClientPagination: {
             limit: number;
@@ -603,6 +730,24 @@ export interface components {
             /** @description tags: the tag slug (the `tag` filter takes it); categories and sections: the lower-case name */
             slug: string;
         };
+        /** Correction */
+        Correction: {
+            /** Format: date-time */
+            at: string;
+            by: {
+                name: string;
+                userId: string;
+            } | null;
+            text: string;
+        };
+        /**
+         * CorrectionInput
+         * @description published articles only (else 409 ARTICLE_NOT_PUBLISHED): appends a correction note (with who and when) to the article, bumps updatedAt and emits article.corrected
+         */
+        CorrectionInput: {
+            /** @description what was wrong and what changed, shown to readers */
+            text: string;
+        };
         /** CreatedSiteKey */
         CreatedSiteKey: {
             /** Format: date-time */
@@ -639,7 +784,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -674,6 +819,39 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /**
+         * FocalPoint
+         * @description where crops centre
+         */
+        FocalPoint: {
+            /** @description from the left edge, 0..1 */
+            x: number;
+            /** @description from the top edge, 0..1 */
+            y: number;
+        } | null;
+        /** ImageMeta */
+        ImageMeta: {
+            alt: string | null;
+            caption: string | null;
+            credit: string | null;
+            focalPoint: components["schemas"]["FocalPoint"];
+            height: number | null;
+            width: number | null;
+        } | null;
+        /** ImageMetaInput */
+        ImageMetaInput: {
+            /** @description text alternative, required whenever the picture is set; trimmed, blank is none */
+            alt?: string | null;
+            /** @description shown under the picture; trimmed, blank is none */
+            caption?: string | null;
+            /** @description photographer or agency; trimmed, blank is none */
+            credit?: string | null;
+            focalPoint?: components["schemas"]["FocalPoint"];
+            /** @description height in pixels, when known */
+            height?: number | null;
+            /** @description width in pixels, when known */
+            width?: number | null;
+        } | null;
         /** JsonFeed */
         JsonFeed: {
             description: string;
@@ -722,13 +900,27 @@ export interface components {
             /** @enum {string} */
             "@type": "NewsArticle";
             articleSection?: string;
-            /** @description the feed publisher for imported articles, else the site */
-            author: {
+            /** @description the bylines (Person); without bylines the feed publisher for imported articles, else the site */
+            author: ({
+                /** @enum {string} */
+                "@type": "Person";
+                name: string;
+                /** Format: uri */
+                url?: string;
+            } | {
                 /** @enum {string} */
                 "@type": "Organization";
                 name: string;
                 /** Format: uri */
                 url?: string;
+            })[];
+            /** @description the article's published corrections, oldest first */
+            correction?: {
+                /** @enum {string} */
+                "@type": "CorrectionComment";
+                /** Format: date-time */
+                datePublished: string;
+                text: string;
             }[];
             /** Format: date-time */
             dateModified: string;
@@ -936,7 +1128,7 @@ export interface components {
             /** @description the last attempt's HTTP status; null when it got no answer */
             statusCode: number | null;
             /** @description an event an endpoint can subscribe to */
-            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
+            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed";
         };
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
@@ -978,7 +1170,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -998,7 +1190,7 @@ export interface components {
             url: string;
         };
         /** WebhookEvent */
-        WebhookEvent: components["schemas"]["ArticlePublishedEvent"] | components["schemas"]["ArticleUpdatedEvent"] | components["schemas"]["ArticleUnpublishedEvent"] | components["schemas"]["ArticleDeletedEvent"] | components["schemas"]["PublisherFeedFailedEvent"];
+        WebhookEvent: components["schemas"]["ArticlePublishedEvent"] | components["schemas"]["ArticleUpdatedEvent"] | components["schemas"]["ArticleUnpublishedEvent"] | components["schemas"]["ArticleDeletedEvent"] | components["schemas"]["ArticleCorrectedEvent"] | components["schemas"]["PublisherFeedFailedEvent"];
         /** WebhookFeedFailure */
         WebhookFeedFailure: {
             consecutiveFailures: number;
@@ -1039,9 +1231,11 @@ export interface operations {
             query?: {
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
+                /** @description only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`) */
+                author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description `wrapped` (default): `{ data, meta }` like the paginated lists; `array`: a bare JSON array (the answer before issue 16, for clients not yet updated) */
                 format?: "wrapped" | "array";
@@ -1233,7 +1427,7 @@ export interface operations {
     getClientArticle: {
         parameters: {
             query?: {
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
@@ -1902,9 +2096,11 @@ export interface operations {
                 after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
+                /** @description only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`) */
+                author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
@@ -2067,9 +2263,11 @@ export interface operations {
                 after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
+                /** @description only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`) */
+                author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
