@@ -136,7 +136,7 @@ export function bodyImageMeta(sanitizedBody: string, src: string): FeedImageMeta
   if (!sanitizedBody.includes('<img')) return null;
   for (const match of sanitizedBody.matchAll(IMAGE_TAG)) {
     const tag = match[0];
-    if (unescape(attribute(tag, 'src') ?? '') !== src) continue;
+    if (unescapeAttribute(attribute(tag, 'src') ?? '') !== src) continue;
     const rest = sanitizedBody.slice(match.index + tag.length);
     const figureEnd = rest.indexOf('</figure>');
     const captionAt = rest.indexOf('<figcaption>');
@@ -151,7 +151,7 @@ export function bodyImageMeta(sanitizedBody: string, src: string): FeedImageMeta
         : null;
     const alt = attribute(tag, 'alt');
     return {
-      alt: alt === undefined ? null : plain(unescape(alt), MAX_META_TEXT.alt),
+      alt: alt === undefined ? null : plain(unescapeAttribute(alt), MAX_META_TEXT.alt),
       caption,
       credit: null,
       width: dimension(attribute(tag, 'width')),
@@ -165,7 +165,7 @@ function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 }
 
-function unescape(value: string): string {
+function unescapeAttribute(value: string): string {
   if (!value.includes('&')) return value;
   return value
     .replace(/&lt;/g, '<')
