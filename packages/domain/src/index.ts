@@ -50,6 +50,13 @@ export {
   NotFoundError,
   VersionMismatchError,
 } from './errors';
+export {
+  type ImgproxySettings,
+  imgproxyRenditions,
+  imgproxyUrl,
+  type Renditions,
+  signImgproxyPath,
+} from './images/imgproxy-renditions';
 export { summariseFeedError } from './imports/feed-health';
 export {
   getImportablePublisher,
