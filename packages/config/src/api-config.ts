@@ -46,8 +46,12 @@ export const apiEnvSchema = Type.Object({
   STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
   // Image renditions (issue 32): all three or none.
   IMGPROXY_URL: Type.Optional(Url('where browsers reach imgproxy, e.g. https://img.example.com')),
-  IMGPROXY_KEY: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded key' })),
-  IMGPROXY_SALT: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded salt' })),
+  IMGPROXY_KEY: Type.Optional(
+    Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded key' }),
+  ),
+  IMGPROXY_SALT: Type.Optional(
+    Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded salt' }),
+  ),
   ADMIN_EMAIL: Type.Optional(
     Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
   ),
