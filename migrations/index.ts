@@ -27,6 +27,10 @@ import * as webhookDeliveryAttempts from './2026-11-27T1200-webhook-delivery-att
 import * as searchTitlePlainText from './2026-11-27T1210-search-title-plain-text';
 import * as articleReviewDecision from './2026-11-27T1220-article-review-decision';
 import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-urls';
+import * as scheduledActions from './2026-11-28T0100-scheduled-actions';
+import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
+import * as articleRevisions from './2026-11-28T0300-article-revisions';
+import * as secondFactor from './2026-11-28T0600-second-factor';
 import * as articleBylinesImagesCorrections from './2026-11-28T0700-article-bylines-images-corrections';
 
 /**
@@ -60,6 +64,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1210-search-title-plain-text': searchTitlePlainText,
   '2026-11-27T1220-article-review-decision': articleReviewDecision,
   '2026-11-27T1311-site-cors-and-public-urls': siteCorsAndPublicUrls,
+  '2026-11-28T0100-scheduled-actions': scheduledActions,
+  '2026-11-28T0200-article-preview-links': articlePreviewLinks,
+  '2026-11-28T0300-article-revisions': articleRevisions,
+  '2026-11-28T0600-second-factor': secondFactor,
   '2026-11-28T0700-article-bylines-images-corrections': articleBylinesImagesCorrections,
 };
 

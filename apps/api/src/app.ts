@@ -13,6 +13,7 @@ import { feedFetcherPlugin } from './plugins/feed-fetcher';
 import { jsonBodyParserPlugin } from './plugins/json-body-parser';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+import { secondFactorPlugin } from './plugins/second-factor';
 import { createValidatorCompiler } from './plugins/validator-compiler';
 import { rateLimitsPlugin } from './rate-limits/rate-limits.plugin';
 import { requestIdOf, requestIdPlugin } from './request-id';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // After the error handler (its route answers failures in our shape), before every other route (its hooks).
   if (metrics) await app.register(metricsPlugin, { metrics, token: deps.config.metrics.token });
   await app.register(authPlugin);
+  await app.register(secondFactorPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
   await app.register(routes);

@@ -106,6 +106,7 @@ describe('the import rules of the dashboard', () => {
         'publishers',
         'reports',
         'review',
+        'schedule',
         'sites',
         'webhooks',
       ].map((name) => `features/${name}`),

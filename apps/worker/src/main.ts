@@ -4,9 +4,12 @@ import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@
 import { createRedisConnection } from '@newsroom/queue';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
+import { startRevisionThinning } from './revisions/revision-thinning';
+import { startScheduler } from './schedule/scheduler';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
-// Boot and graceful close; composes the two wings, imports/import-worker.ts and webhooks/webhook-worker.ts.
+// Boot and graceful close; composes the wings: imports/import-worker.ts, webhooks/webhook-worker.ts and
+// schedule/scheduler.ts.
 readLocalEnvFile();
 const config = loadOrExit(() => loadWorkerConfig());
 const logger = await createWorkerLogger(config);
@@ -33,6 +36,12 @@ const metricsRegistry =
 
 const importWorker = await createImportWorker({ config, db, connection, logger, metricsRegistry });
 const webhookWorker = await createWebhookWorker({ config, db, connection, logger });
+const scheduler = startScheduler({ db, logger, ...config.scheduler });
+const revisionThinning = startRevisionThinning({
+  db,
+  retentionMs: config.revisions.draftRetentionMs,
+  logger,
+});
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
   metricsServer = await startMetricsServer({
@@ -54,7 +63,12 @@ async function shutdown(signal: string) {
   // worker.close() has no timeout of its own; a fetch is bounded by its 20 s deadline, so 60 s is ample.
   const force = setTimeout(() => process.exit(1), 60_000).unref();
   await metricsServer?.close();
-  await Promise.all([importWorker.close(), webhookWorker.close()]);
+  await Promise.all([
+    importWorker.close(),
+    webhookWorker.close(),
+    scheduler.close(),
+    revisionThinning.close(),
+  ]);
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);
   process.exit(0);

@@ -82,11 +82,29 @@ export const workerEnvSchema = Type.Object({
     'how often the worker (re-)enqueues due webhook deliveries (after a Redis outage, resends)',
     10,
   ),
+  SCHEDULER_POLL_MS: Milliseconds(
+    1_000,
+    'scheduled publishing: how often the worker looks for due actions when none is due sooner (one indexed query)',
+    10,
+  ),
+  SCHEDULER_BATCH_SIZE: Type.Integer({
+    default: 100,
+    minimum: 1,
+    maximum: 5_000,
+    description: 'scheduled actions run per transaction',
+  }),
   FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
     default: 5,
     minimum: 1,
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
+  }),
+  REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 36500,
+    description:
+      'article revisions of unpublished versions older than this are thinned (published versions, each first and newest revision kept)',
   }),
 });
 
@@ -108,6 +126,10 @@ export interface WorkerConfig extends CommonConfig {
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
+  /** Scheduled publishing (docs/scheduling.md). */
+  scheduler: { pollMs: number; batchSize: number };
+  /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
+  revisions: { draftRetentionMs: number };
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -151,5 +173,7 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
+    scheduler: { pollMs: env.SCHEDULER_POLL_MS, batchSize: env.SCHEDULER_BATCH_SIZE },
+    revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

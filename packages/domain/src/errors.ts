@@ -53,3 +53,16 @@ export class VersionMismatchError extends DomainError {
     this.code = `${entity.toUpperCase()}_CHANGED`;
   }
 }
+
+/** The article may not appear before its embargo: it can be scheduled to publish then, not published now. */
+export class ArticleEmbargoedError extends DomainError {
+  readonly code = 'ARTICLE_EMBARGOED';
+  constructor(
+    readonly articleId: string,
+    readonly embargoUntil: Date,
+  ) {
+    super(
+      `Article ${articleId} is embargoed until ${embargoUntil.toISOString()}: schedule its publication at or after that time`,
+    );
+  }
+}

@@ -28,6 +28,41 @@ export {
   listArticleSummaries,
 } from './articles/article-listing.repository';
 export { checkArticleSlug } from './articles/article-slug-check.service';
+// Scheduled publishing, releases and embargo (issue 29)
+export { assertNotEmbargoed } from './articles/embargo';
+export type { RestoredArticle } from './articles/revisions/article-restore.service';
+export { restoreArticleRevision } from './articles/revisions/article-restore.service';
+export { measureRevisionStorage } from './articles/revisions/article-revision.repository';
+export type {
+  ArticleRevision,
+  RevisionDiff,
+  RevisionSummary,
+} from './articles/revisions/article-revision.service';
+export {
+  diffArticleRevisions,
+  getArticleRevision,
+  listArticleRevisions,
+} from './articles/revisions/article-revision.service';
+// Article revisions (issue 30: history-revisions): recorded by the article write functions above.
+export type { ArticleSnapshot } from './articles/revisions/article-snapshot';
+export {
+  articleSnapshot,
+  notRestoredFields,
+  notSnapshotColumns,
+  notSnapshotFields,
+} from './articles/revisions/article-snapshot';
+export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
+export {
+  defaultDraftRetentionDays,
+  thinOldDraftRevisions,
+} from './articles/revisions/revision-retention';
+export type {
+  RevisionActor,
+  RevisionActorKind,
+  RevisionSource,
+  RevisionWrite,
+} from './articles/revisions/revision-write';
+export { systemWrite } from './articles/revisions/revision-write';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,
@@ -43,6 +78,7 @@ export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
+  ArticleEmbargoedError,
   ConflictError,
   DomainError,
   DomainValidationError,
@@ -74,6 +110,23 @@ export {
   listImportablePublishers,
 } from './imports/publisher-feed-settings.repository';
 export { pauseAfterFailures } from './imports/publisher-feed-state.repository';
+// Preview links (issue 29, time-preview): tokens that open one article, published or not.
+export {
+  digestPreviewToken,
+  looksLikePreviewToken,
+  type PreviewLink,
+  previewLinkDefaultHours,
+  previewLinkMaxHours,
+  previewTokenPrefix,
+} from './previews/preview-link';
+export {
+  createPreviewLink,
+  findPreviewArticle,
+  listPreviewLinks,
+  type PreviewLinkRequest,
+  previewArticleOf,
+  revokePreviewLink,
+} from './previews/preview-link.service';
 export { clientArticleJson } from './published/client-article-json';
 export { labelSlug } from './published/label-slug';
 export { findListingOutline, streamPublishedArticles } from './published/listing-source';
@@ -127,6 +180,38 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
+export type { ScheduledActionFilter } from './schedule/schedule.repository';
+export {
+  nextScheduledDueAt,
+  runDueScheduledActions,
+  type ScheduleRunResult,
+} from './schedule/schedule-runner.service';
+export {
+  assertDueAtAllowed,
+  maxReleaseActions,
+  maxScheduleAheadMs,
+  type Release,
+  type ScheduledAction,
+  type ScheduledActionKind,
+  type ScheduleStatus,
+  scheduledActionKinds,
+  scheduleStatuses,
+} from './schedule/scheduled-action';
+export {
+  type Actor,
+  cancelRelease,
+  cancelScheduledAction,
+  createRelease,
+  getRelease,
+  getScheduledAction,
+  listReleases,
+  listScheduledActions,
+  rescheduleRelease,
+  rescheduleScheduledAction,
+  scheduleArticleAction,
+  setArticleEmbargo,
+} from './schedule/scheduled-action.service';
+export { type Clock, ManualClock, systemClock } from './shared/clock';
 export type { PageRequest } from './shared/page';
 export { digestApiKey, looksLikeSiteKey } from './site-keys/site-key';
 export { findSiteKeyOwnerByHash, recordSiteKeysUsed } from './site-keys/site-key.repository';
@@ -153,11 +238,44 @@ export { ensureAdministrator } from './users/administrator.service';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
 export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';
+export { getProfile, type Profile, updateProfile } from './users/profile.service';
+// Second factor (TOTP), recovery codes, security settings and the profile (issue 31, team-2fa).
+export { markDashboardSessionSecondFactor } from './users/sessions/dashboard-session.repository';
 export {
   endDashboardSession,
   resumeDashboardSession,
   startDashboardSession,
 } from './users/sessions/dashboard-session.service';
+export {
+  type ChallengeKind,
+  type ChallengeOutcome,
+  challengeAttempts,
+  challengeLifetimeMs,
+  completeSecondFactorChallenge,
+  startSecondFactorChallenge,
+} from './users/two-factor/second-factor-challenge';
+export { createSecretBox, type SecretBox } from './users/two-factor/secret-box';
+export {
+  getSecuritySettings,
+  type SecuritySettings,
+  updateSecuritySettings,
+} from './users/two-factor/security-settings';
+export { base32Decode, hotp, totpAt, totpPeriodSeconds, totpStepAt } from './users/two-factor/totp';
+export {
+  type CodeCheck,
+  checkSecondFactorCode,
+  codeLockout,
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  isStaff,
+  regenerateRecoveryCodes,
+  type SecondFactorStanding,
+  secondFactorStanding,
+  startTotpEnrolment,
+  type TwoFactorStatus,
+  verifyOwnPassword,
+} from './users/two-factor/two-factor.service';
 export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';

@@ -61,6 +61,15 @@ export interface NewsroomClient {
     query?: ArticleQuery<F>,
   ): Promise<SparseArticleOf<F>>;
   /**
+   * The article a preview link opens (published or not), in the shape article() answers: what an editor's
+   * preview token (`npv_...`) shows, for a child site's draft-mode route. Needs no key (the token is the
+   * secret; the client's key is sent but not looked at). `site`: write its `url` as that site's reads do
+   * (default: the network's `urls`). Never cached (the API answers `no-store`): each call asks the API, so a
+   * revoked or expired link fails at once. Thrown NewsroomApiError when it fails (404 PREVIEW_NOT_FOUND:
+   * unknown, expired or revoked alike).
+   */
+  preview(token: string, options?: { site?: string }): Promise<ClientArticle>;
+  /**
    * A feed or sitemap of the site as text (`rss`, `jsonFeed`, `newsSitemap`, `sitemap`), to serve from the
    * child site's own domain. Thrown NewsroomApiError when it fails (409: the site has no URL template).
    */
@@ -112,6 +121,12 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
     return (await unwrap(get(path, { params: { query: params } }))) as SparseArticleOf<F>;
   }
 
+  async function preview(token: string, { site }: { site?: string } = {}) {
+    const path = `/api/v1/client/preview/${encodeURIComponent(token)}`;
+    const query = site === undefined ? {} : { site };
+    return (await unwrap(get(path, { params: { query } }))) as ClientArticle;
+  }
+
   async function* pages<P extends PaginatedPath, F extends FieldOf<P>>(path: P, query?: WalkQuery<P, F>) {
     let at: { page: number } | { after: string } | null = { page: 1 };
     while (at !== null) {
@@ -145,6 +160,7 @@ export function createNewsroomClient(options: NewsroomClientOptions): NewsroomCl
     page,
     pages,
     article,
+    preview,
     syndication,
     changes: (changeOptions) => readChanges(api, changeOptions),
     syndicationUrls({ site, withKey = false } = {}) {

@@ -42,7 +42,9 @@ export class EtagCache {
         return new Response(stored.body.slice(0), { status: 200, statusText: 'OK', headers });
       }
       const etag = response.headers.get('etag');
-      if (response.status === 200 && etag) {
+      // `no-store` (a preview) is kept by nobody, this cache included.
+      const noStore = /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') ?? '');
+      if (response.status === 200 && etag && !noStore) {
         const body = await response.clone().arrayBuffer();
         this.touch(request.url, { etag, body, headers: [...response.headers] });
       }

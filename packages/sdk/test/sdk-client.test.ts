@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createPreviewLink, revokePreviewLink } from '@newsroom/domain';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   insertArticle,
@@ -78,6 +79,30 @@ describe('the SDK against a running API', () => {
     expectTypeOf(sparse).toEqualTypeOf<Pick<ClientArticle, 'slug' | 'title'>>();
     expect(Object.keys(sparse)).toEqual(['title', 'slug']);
     await expect(client.article('nope')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('reads a draft by preview token, never from its ETag cache, and a revoked token is a 404', async () => {
+    const draft = await insertArticle(db, { status: 'draft', slug: 'draft-preview', siteIds: [metro] });
+    const { token, id } = await createPreviewLink(db, draft.id, { createdBy: null });
+    seen.length = 0;
+    const previewed = await client.preview(token);
+    expectTypeOf(previewed).toEqualTypeOf<ClientArticle>();
+    expect(previewed).toMatchObject({ id: draft.id, slug: 'draft-preview', hostSites: ['metro'] });
+    expect(previewed.urls).toEqual({ metro: 'https://metro.example.com/news/draft-preview' });
+    const forMetro = await client.preview(token, { site: 'metro' });
+    expect(forMetro.url).toBe('https://metro.example.com/news/draft-preview');
+    // no-store: the second read of the same URL was not revalidated from a remembered body.
+    await client.preview(token);
+    expect(seen.map(({ status, ifNoneMatch }) => [status, ifNoneMatch])).toEqual([
+      [200, null],
+      [200, null],
+      [200, null],
+    ]);
+    await revokePreviewLink(db, draft.id, id);
+    await expect(client.preview(token)).rejects.toMatchObject({
+      status: 404,
+      body: { code: 'PREVIEW_NOT_FOUND' },
+    });
   });
 
   it('pages through every result of a list', async () => {

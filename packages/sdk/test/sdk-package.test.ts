@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createPreviewLink } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   insertArticle,
@@ -46,6 +47,13 @@ for (let n = 1; n <= 5; n++) {
     publishedAt: minutesAgo(n),
   });
 }
+const draft = await insertArticle(db, {
+  slug: 'draft',
+  title: 'Draft story',
+  status: 'draft',
+  siteIds: [site],
+});
+const previewToken = (await createPreviewLink(db, draft.id, { createdBy: null })).token;
 await app.listen({ host: '127.0.0.1', port: 0 });
 const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -156,10 +164,17 @@ describe('the packed SDK, installed outside the workspace', () => {
     const { stdout } = await run(process.execPath, ['consumer.ts'], {
       cwd: project,
       timeout: 30_000,
-      env: { ...process.env, NEWSROOM_URL: baseUrl, NEWSROOM_API_KEY: apiKey, NODE_OPTIONS: '' },
+      env: {
+        ...process.env,
+        NEWSROOM_URL: baseUrl,
+        NEWSROOM_API_KEY: apiKey,
+        NEWSROOM_PREVIEW_TOKEN: previewToken,
+        NODE_OPTIONS: '',
+      },
     });
     expect(JSON.parse(stdout)).toEqual({
       title: 'Story 1',
+      preview: 'Draft story',
       missing: 404,
       walked: ['story-1', 'story-2', 'story-3', 'story-4', 'story-5'],
       rss: '<?xml version="1.0" encoding="UTF-8"?>',

@@ -104,6 +104,15 @@ export const clientExamples: Readonly<Record<string, Readonly<Record<string, unk
       },
     },
   },
+  getClientPreview: {
+    200: article,
+    404: {
+      statusCode: 404,
+      code: 'PREVIEW_NOT_FOUND',
+      error: 'Not Found',
+      message: 'No such preview link, or it has expired or been revoked',
+    },
+  },
   listClientCategories: { 200: { data: [{ name: 'News', slug: 'news', count: 40 }] } },
   listClientSections: { 200: { data: [{ name: 'Local', slug: 'local', count: 25 }] } },
   listClientChanges: {

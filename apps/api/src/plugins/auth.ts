@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
 import { authenticateBySession, sessionTokenOf } from './dashboard-session';
+import { assertSecondFactor } from './second-factor';
 
 const issuer = 'newsroom';
 const audience = 'newsroom-dashboard';
@@ -16,6 +17,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export interface TokenClaims {
   sub: string;
   ver?: number;
+  /** When the token's sign-in passed its second factor (ms since the epoch); absent: never. */
+  mfa?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -27,8 +30,11 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signs a dashboard token for `user` (HS256, with exp, iss and aud) at its token version (default 0). */
-    issueToken(user: Pick<User, 'id'> & { tokenVersion?: number }): string;
+    /**
+     * Signs a dashboard token for `user` (HS256, with exp, iss and aud) at its token version (default 0),
+     * carrying when its second factor was verified, if it was.
+     */
+    issueToken(user: Pick<User, 'id'> & { tokenVersion?: number }, secondFactorAt?: Date): string;
   }
 }
 
@@ -47,8 +53,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       requiredClaims: ['exp', 'iss', 'aud', 'sub'],
     },
   });
-  app.decorate('issueToken', (user: Pick<User, 'id'> & { tokenVersion?: number }) =>
-    app.jwt.sign({ sub: user.id, ver: user.tokenVersion ?? 0 }),
+  app.decorate('issueToken', (user: Pick<User, 'id'> & { tokenVersion?: number }, secondFactorAt?: Date) =>
+    app.jwt.sign({
+      sub: user.id,
+      ver: user.tokenVersion ?? 0,
+      ...(secondFactorAt && { mfa: secondFactorAt.getTime() }),
+    }),
   );
 });
 
@@ -65,9 +75,16 @@ export async function findTokenUser(db: Db, claims: TokenClaims): Promise<User |
 
 /**
  * The authenticated user of the request, loaded fresh, or a 401. A bearer token wins; without an
- * Authorization header the dashboard's session cookie is used (with its CSRF check).
+ * Authorization header the dashboard's session cookie is used (with its CSRF check). Then, for every
+ * credential alike, the second-factor check (second-factor.ts): nothing in the request can skip it.
  */
 export async function authenticate(request: FastifyRequest): Promise<User> {
+  const user = await authenticateCredential(request);
+  await assertSecondFactor(request, user);
+  return user;
+}
+
+async function authenticateCredential(request: FastifyRequest): Promise<User> {
   if (request.headers.authorization === undefined && sessionTokenOf(request)) {
     return authenticateBySession(request);
   }
@@ -80,6 +97,7 @@ export async function authenticate(request: FastifyRequest): Promise<User> {
   const user = await findTokenUser(request.server.db, claims);
   if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Missing, invalid or expired token');
   request.user = user;
+  request.secondFactorVerifiedAt = typeof claims.mfa === 'number' ? new Date(claims.mfa) : null;
   return user;
 }
 

@@ -64,7 +64,9 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 
 /** The user of the request's live session cookie, or undefined. Does not check CSRF: see authenticateBySession. */
 export async function sessionUser(request: FastifyRequest): Promise<User | undefined> {
-  return (await liveSession(request))?.user;
+  const session = await liveSession(request);
+  request.secondFactorVerifiedAt = session?.secondFactorAt ?? null;
+  return session?.user;
 }
 
 async function liveSession(request: FastifyRequest) {
@@ -96,5 +98,6 @@ export async function authenticateBySession(request: FastifyRequest): Promise<Us
   }
   request.user = session.user;
   request.dashboardSessionId = session.id;
+  request.secondFactorVerifiedAt = session.secondFactorAt;
   return session.user;
 }

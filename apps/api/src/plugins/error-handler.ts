@@ -1,4 +1,5 @@
 import {
+  ArticleEmbargoedError,
   ConflictError,
   DomainError,
   DomainValidationError,
@@ -21,6 +22,7 @@ import { describeValidationProblems } from './validation-problems';
 function statusOfDomainError(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof InvalidTransitionError || error instanceof ConflictError) return 409;
+  if (error instanceof ArticleEmbargoedError) return 409;
   if (error instanceof VersionMismatchError) return 412;
   if (error instanceof DomainValidationError) return 400;
   return 400;

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error';
 import { hasValidCsrfToken, sessionUser } from './dashboard-session';
 import { errorBody } from './error-handler';
+import { assertSecondFactor } from './second-factor';
 
 /** Where the queue dashboard lives. */
 export const queueDashboardPath = '/admin/queues';
@@ -48,6 +50,12 @@ export async function requireDashboardAdministrator(
   }
   if (user.role !== 'admin') {
     return reply.status(403).send(errorBody(403, 'FORBIDDEN', 'The queue dashboard is for administrators'));
+  }
+  try {
+    await assertSecondFactor(request, user);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
   }
   if (!safeMethods.has(request.method) && !fromThisOrigin(request) && !hasValidCsrfToken(request)) {
     return reply

@@ -8,14 +8,20 @@ import { dashboardStatic } from '../plugins/dashboard-static';
 import { noStore } from '../plugins/no-store';
 import { docsRoutes } from '../plugins/openapi';
 import { securityHeadersPlugin } from '../plugins/security-headers';
+import { accountRoutes } from './account/account.routes';
 import { queueDashboardRoutes } from './admin/queue-dashboard.routes';
 import { articleRoutes } from './articles/article.routes';
 import { articleBulkRoutes } from './articles/article-bulk.routes';
+import { articleEmbargoRoutes } from './articles/article-embargo.routes';
+import { articlePreviewRoutes } from './articles/article-preview.routes';
+import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
 import { authRoutes } from './auth/auth.routes';
+import { secondFactorRoutes } from './auth/second-factor.routes';
 import { sessionRoutes } from './auth/session.routes';
 import { clientRoutes } from './client/client.routes';
 import { clientChangesRoutes } from './client/client-changes.routes';
+import { clientPreviewRoutes } from './client/client-preview.routes';
 import { clientSiteRoutes } from './client/client-site.routes';
 import { syndicationRoutes } from './client/syndication.routes';
 import { healthRoutes } from './health.routes';
@@ -23,6 +29,8 @@ import { feedImportRoutes } from './publisher/feed-import.routes';
 import { publisherAdminRoutes } from './publisher/publisher-admin.routes';
 import { publisherSelfRoutes } from './publisher/publisher-self.routes';
 import { testFeedRoutes } from './publisher/test-feed.routes';
+import { releaseRoutes, scheduledActionRoutes } from './schedule/schedule.routes';
+import { securitySettingsRoutes } from './security/security-settings.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
@@ -50,6 +58,8 @@ export const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     { prefix: '/api/v1/client' },
   );
+  // Preview links: beside the client subtree, not in it, because the token is the secret (no API key).
+  await app.register(clientPreviewRoutes, { prefix: '/api/v1/client' });
   // Browser-facing: everything else, with helmet's headers and the Content-Security-Policy.
   await app.register(browserFacingRoutes);
 };
@@ -71,18 +81,27 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Public login; /auth/me authenticates itself (any role).
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(sessionRoutes, { prefix: '/auth' });
+      // The second step of a sign-in (public), and the signed-in user's own account (any role; 2FA for staff).
+      await api.register(secondFactorRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/account' });
 
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireRole('admin'));
         await admin.register(articleRoutes, { prefix: '/article' });
         await admin.register(articleStatusRoutes, { prefix: '/article' });
         await admin.register(articleBulkRoutes, { prefix: '/article' });
+        await admin.register(articlePreviewRoutes, { prefix: '/article' });
+        await admin.register(articleRevisionRoutes, { prefix: '/article' });
         await admin.register(siteRoutes, { prefix: '/site' });
         await admin.register(signStorageRoutes, { prefix: '/sign-storage' });
         await admin.register(publisherAdminRoutes, { prefix: '/publisher' });
         await admin.register(siteKeyRoutes, { prefix: '/site' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
         await admin.register(webhookRoutes, { prefix: '/webhooks' });
+        await admin.register(articleEmbargoRoutes, { prefix: '/article' });
+        await admin.register(scheduledActionRoutes, { prefix: '/scheduled-actions' });
+        await admin.register(releaseRoutes, { prefix: '/releases' });
+        await admin.register(securitySettingsRoutes, { prefix: '/security-settings' });
       });
 
       await api.register(async (publisher) => {

@@ -88,6 +88,13 @@ export const ArticleSchema = Type.Object(
     reviewReason: Nullable(
       Type.String({ description: 'the reason given with the review decision, shown to the publisher' }),
     ),
+    embargoUntil: Nullable(
+      Type.Unsafe<Date>({
+        ...DateTime,
+        description:
+          'the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)',
+      }),
+    ),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -115,6 +122,16 @@ export const IfMatchHeadersSchema = Type.Object({
       maxLength: 1000,
       description:
         'the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version',
+    }),
+  ),
+});
+
+/** `?autosave=true`: the editor's automatic save (its revisions collapse: one per person per 5 minutes). */
+export const EditArticleQuerySchema = Type.Object({
+  autosave: Type.Optional(
+    Type.Boolean({
+      description:
+        "the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision",
     }),
   ),
 });

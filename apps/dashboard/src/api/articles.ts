@@ -129,6 +129,8 @@ export interface SaveArticle {
   hostSites?: string[] | undefined;
   /** The version the changes were made on; null saves unconditionally (Overwrite). */
   ifMatch: string | null;
+  /** The editor's automatic save: its revisions collapse (one per person per few minutes). */
+  autosave?: boolean | undefined;
 }
 
 /** PUT the changed fields (with If-Match), then the host sites if they changed; answers the new version. */
@@ -137,12 +139,17 @@ export async function saveArticle({
   changes,
   hostSites,
   ifMatch,
+  autosave,
 }: SaveArticle): Promise<VersionedArticle> {
   let saved: VersionedArticle | null = null;
   if (Object.keys(changes).length > 0) {
     saved = await versioned(
       api.PUT('/api/v1/article/{id}', {
-        params: { path: { id }, header: ifMatch ? { 'if-match': ifMatch } : {} },
+        params: {
+          path: { id },
+          header: ifMatch ? { 'if-match': ifMatch } : {},
+          ...(autosave && { query: { autosave: true } }),
+        },
         body: changes,
       }),
     );

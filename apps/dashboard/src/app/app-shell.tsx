@@ -12,6 +12,7 @@ const adminLinks = [
   { to: '/publishers/reports', label: 'Reports' },
   { to: '/articles', label: 'Articles' },
   { to: '/review', label: 'Review' },
+  { to: '/scheduled', label: 'Scheduled' },
   { to: '/sites', label: 'Sites' },
   { to: '/webhooks', label: 'Webhooks' },
 ] as const;

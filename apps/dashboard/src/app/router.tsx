@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { type Role, sessionQuery } from '../api/session';
 import { EmptyState } from '../components/states';
+import { TwoFactorGate } from '../features/account/components/two-factor-gate';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
 import { homeOf, LoginPage, NotAllowedPage } from '../features/auth';
@@ -89,6 +90,8 @@ function roleLayout(role: Role, id: 'admin' | 'publisher') {
       const session = useQuery(sessionQuery).data;
       if (!session) return null;
       if (session.user.role !== role) return <NotAllowedPage role={session.user.role} />;
+      // Staff views wait for the second factor when the policy requires one (features/account).
+      if (role === 'admin') return <TwoFactorGate>{<Outlet />}</TwoFactorGate>;
       return <Outlet />;
     },
   });
@@ -148,6 +151,12 @@ const webhooksRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/webhooks',
   component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage'),
+});
+
+const scheduledRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/scheduled',
+  component: lazyRouteComponent(() => import('../features/schedule/routes/scheduled-page'), 'ScheduledPage'),
 });
 
 const publisherDetailRoute = createRoute({
@@ -211,6 +220,7 @@ const routeTree = rootRoute.addChildren([
       reviewRoute,
       sitesRoute,
       webhooksRoute,
+      scheduledRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),

@@ -4,6 +4,121 @@
  */
 
 export interface paths {
+    "/api/v1/account/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether your two-factor authentication is on, and whether the policy requires it */
+        get: operations["getOwnTwoFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor authentication on with a code from the app; answers the recovery codes once
+         * @description The code's time step counts as used (the same code will not sign in). The session that confirms counts as verified; every other session and token of the user is signed out. With a bearer token the answer carries a new token (the one used is refused from now on). 400 INVALID_SECOND_FACTOR_CODE on a wrong code, 409 TWO_FACTOR_NOT_STARTED without a started enrolment, 409 TWO_FACTOR_ALREADY_ENABLED.
+         */
+        post: operations["confirmTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor authentication off (your password and a code or recovery code)
+         * @description A wrong password is 401 INVALID_CREDENTIALS and counts as a failed login (same limiter, 429); a wrong code counts towards the code lockout. The secret and the recovery codes are deleted. Allowed while the policy requires 2FA of administrators, who are then sent to enrol again.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace your recovery codes (a current code from the app); answers the new ones once
+         * @description The old codes stop working. A wrong code counts towards the code lockout.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app: a new secret and its otpauth URI (for the QR code)
+         * @description Replaces an enrolment started but not confirmed. 409 TWO_FACTOR_ALREADY_ENABLED when it is on (disable it first). The secret is stored encrypted and is never answered again once confirmed.
+         */
+        post: operations["startTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your profile (the display name is your byline) */
+        get: operations["getOwnProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change your display name */
+        patch: operations["updateOwnProfile"];
+        trace?: never;
+    };
     "/api/v1/article": {
         parameters: {
             query?: never;
@@ -34,8 +149,128 @@ export interface paths {
         /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version; with `correction`, a published article also gets a correction note */
         put: operations["updateArticle"];
         post?: never;
-        /** Delete an article for good (any status) */
+        /** Delete an article for good (any status), with its revisions */
         delete: operations["deleteArticle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/embargo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or lift the embargo: before embargoUntil the article appears on no child-site route (lists, by slug, /all, search, counts, feeds, sitemaps, change feed, webhooks). A published article is taken back to draft now and a publish is scheduled at embargoUntil, when it appears everywhere at once; scheduled publishes due earlier move to embargoUntil. Publishing is refused (409 ARTICLE_EMBARGOED) until then */
+        put: operations["setArticleEmbargo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/preview-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The article's preview links that still open (not expired, not revoked), newest first; never the tokens */
+        get: operations["listArticlePreviewLinks"];
+        put?: never;
+        /** Create a preview link: a token that reads this article, published or not, at GET /api/v1/client/preview/:token without an API key, until it expires (default 7 days) or is revoked. The token is shown once. */
+        post: operations["createArticlePreviewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/preview-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview link: its token reads nothing from then on, on every API replica */
+        delete: operations["revokeArticlePreviewLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one */
+        get: operations["listArticleRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision with its whole snapshot (title, body, slug, tags, host sites, status...) */
+        get: operations["getArticleRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions/{n}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write revision n's content back as a new revision. The status never changes: a published article stays published and readers see the restored text at once (the response says so). With If-Match, only if the article is still at that version */
+        post: operations["restoreArticleRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/article/{id}/revisions/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed between two revisions: field by field, and the body as an HTML-aware text diff */
+        get: operations["diffArticleRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -205,9 +440,29 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password; returns a dashboard token
-         * @description Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503.
+         * @description Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503. A user with two-factor authentication gets 202 and a challenge instead: send its token and a code to POST /auth/login/2fa.
          */
         post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a token login with a second-factor code
+         * @description The second step of a sign-in whose password was right and whose user has two-factor authentication (the first step answered 202 with a challengeToken). The code is a 6-digit TOTP code or an unused recovery code (used up). A code whose time step was already used is refused (401 SECOND_FACTOR_CODE_USED). Each challenge takes 5 codes and lives 5 minutes (then 401 SECOND_FACTOR_CHALLENGE_INVALID: sign in with the password again); every 5th consecutive wrong code of a user locks its code checks for 15 minutes, doubling up to a day (429 TOO_MANY_SECOND_FACTOR_ATTEMPTS with Retry-After).
+         */
+        post: operations["completeLogInWithSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -263,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the dashboard: sets the HttpOnly session cookie
-         * @description Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests.
+         * @description Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests. A user with two-factor authentication gets 202 and a challenge instead (no cookie): send its token and a code to POST /auth/session/2fa.
          */
         post: operations["createSession"];
         /**
@@ -271,6 +526,26 @@ export interface paths {
          * @description A live session needs its x-csrf-token (else 403). Without a live session the cookie is just cleared.
          */
         delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a dashboard sign-in with a second-factor code: sets the session cookie
+         * @description The second step of a sign-in whose password was right and whose user has two-factor authentication (the first step answered 202 with a challengeToken). The code is a 6-digit TOTP code or an unused recovery code (used up). A code whose time step was already used is refused (401 SECOND_FACTOR_CODE_USED). Each challenge takes 5 codes and lives 5 minutes (then 401 SECOND_FACTOR_CHALLENGE_INVALID: sign in with the password again); every 5th consecutive wrong code of a user locks its code checks for 15 minutes, doubling up to a day (429 TOO_MANY_SECOND_FACTOR_ATTEMPTS with Retry-After).
+         */
+        post: operations["completeSessionWithSecondFactor"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -615,6 +890,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Releases by due time, with their actions */
+        get: operations["listReleases"];
+        put?: never;
+        /** Create a release: publishes and unpublishes of several articles that run together at dueAt in one transaction, all or none (no reader of any route sees half of it) */
+        post: operations["createRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One release with its actions */
+        get: operations["getRelease"];
+        /** Reschedule a release and all its actions (409 once it ran or was cancelled) */
+        put: operations["rescheduleRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/releases/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a release and its actions; they stay on record as cancelled */
+        post: operations["cancelRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scheduled-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scheduled actions by due time, filtered by status, article and due window (an article's pending actions: ?articleId=…&status=scheduled) */
+        get: operations["listScheduledActions"];
+        put?: never;
+        /** Schedule a publish or unpublish of an article at a time; the worker runs it through the same transition as the PUT routes, with its change-feed entry, webhook events and cache invalidation in one transaction. A publish before the article's embargo is refused (409 ARTICLE_EMBARGOED) */
+        post: operations["scheduleArticleAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scheduled-actions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reschedule a scheduled action (409 once it ran or was cancelled, or when it belongs to a release) */
+        put: operations["rescheduleScheduledAction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scheduled-actions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a scheduled action; it stays on record as cancelled */
+        post: operations["cancelScheduledAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The security policy */
+        get: operations["getSecuritySettings"];
+        /**
+         * Change the security policy
+         * @description Turning requireAdminTwoFactor on needs your own two-factor authentication first (409 TWO_FACTOR_NOT_ENABLED), so nobody locks themselves out.
+         */
+        put: operations["updateSecuritySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sign-storage": {
         parameters: {
             query?: never;
@@ -822,6 +1223,11 @@ export interface components {
             corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -873,6 +1279,65 @@ export interface components {
                 pagination: components["schemas"]["Pagination"];
             };
         };
+        /** ArticleRevision */
+        ArticleRevision: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            snapshot: components["schemas"]["ArticleSnapshot"];
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** ArticleSnapshot */
+        ArticleSnapshot: {
+            body?: string;
+            bylines?: components["schemas"]["Byline"][];
+            category?: string | null;
+            /** @description oldest first */
+            corrections?: components["schemas"]["Correction"][];
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil?: string | null;
+            /** @description slugs of the child sites the article appears on */
+            hostSites?: string[];
+            image?: string | null;
+            imageMeta?: components["schemas"]["ImageMeta"];
+            /** @description true for articles imported from a feed */
+            isAggregated?: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText?: boolean;
+            /** Format: date-time */
+            publishedAt?: string | null;
+            /** Format: date-time */
+            reviewedAt?: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason?: string | null;
+            /** @description imported articles: the feed item guid */
+            rssFeedGuid?: string | null;
+            section?: string | null;
+            slug?: string;
+            /** @description imported articles: the publisher's display name */
+            source?: string | null;
+            /** Format: date-time */
+            sourcePublishedAt?: string | null;
+            /** @description imported articles: URL of the original */
+            sourceUrl?: string | null;
+            standfirst?: string | null;
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+            status?: "draft" | "pending" | "published" | "rejected";
+            tags?: string[];
+            thumbnail?: string | null;
+            thumbnailMeta?: components["schemas"]["ImageMeta"];
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ArticleSummary */
         ArticleSummary: {
             bylines: components["schemas"]["Byline"][];
@@ -881,6 +1346,11 @@ export interface components {
             corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -921,6 +1391,11 @@ export interface components {
         ArticleSummaryPage: {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        /** BodyDiffPart */
+        BodyDiffPart: {
+            op: "equal" | "delete" | "insert";
+            text: string;
         };
         /** BulkArticleResults */
         BulkArticleResults: {
@@ -982,6 +1457,35 @@ export interface components {
         CorrectionInput: {
             /** @description what was wrong and what changed, shown to readers */
             text: string;
+        };
+        /** CreatedPreviewLink */
+        CreatedPreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description where the preview is read: `/api/v1/client/preview/<token>` (no API key; the token is the secret) */
+            path: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+            /** @description the token itself: shown only in this response, stored only as a hash (sha256) */
+            token: string;
         };
         /** CreatedSiteKey */
         CreatedSiteKey: {
@@ -1054,6 +1558,12 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /** FieldChange */
+        FieldChange: {
+            field: string;
+            from: unknown;
+            to: unknown;
+        };
         /**
          * FocalPoint
          * @description where crops centre
@@ -1106,10 +1616,114 @@ export interface components {
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
         };
+        /** PreviewLink */
+        PreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+        };
+        /** Release */
+        Release: {
+            actions: components["schemas"]["ScheduledAction"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            createdByEmail: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            latenessMs: number | null;
+            name: string;
+            /** Format: date-time */
+            ranAt: string | null;
+            /** @description scheduled (waiting), done (ran), failed (ran and was refused: see failureReason), cancelled */
+            status: "scheduled" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** RestoredArticle */
+        RestoredArticle: {
+            article: components["schemas"]["Article"];
+            /** @description what happened, in words (says whether readers see it now) */
+            message: string;
+            /** @description host sites of that revision that no longer exist, left out */
+            missingHostSites: string[];
+            /** @description the revision whose content was restored */
+            restoredFrom: number;
+            /** @description the new revision the restore recorded */
+            revision: number;
+            /**
+             * @description a restore never changes the status
+             * @enum {boolean}
+             */
+            statusUnchanged: true;
+        };
+        /** RestoreRevision */
+        RestoreRevision: {
+            /** @description why, kept with the new revision */
+            reason?: string | null;
+        };
         /** ReviewDecision */
         ReviewDecision: {
             /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
             reason?: string | null;
+        };
+        /** RevisionActor */
+        RevisionActor: {
+            /** @description the user's, publisher's or client's id */
+            id: string | null;
+            /** @description user: a person in the dashboard; api-client: a program with a user's bearer token; feed: a publisher's feed import; scheduler: a scheduled action; system: scripts */
+            kind: "user" | "feed" | "api-client" | "scheduler" | "system";
+            /** @description an e-mail, a publisher's name, 'scheduler' */
+            label: string;
+        };
+        /** RevisionDiff */
+        RevisionDiff: {
+            /** @description the body as an HTML-aware text diff (tags, words and spaces are the tokens): equal runs, runs only `from` has (delete), runs only `to` has (insert) */
+            body: components["schemas"]["BodyDiffPart"][];
+            /** @description every field that differs (whole values, the body included); absent values are null */
+            fields: components["schemas"]["FieldChange"][];
+            from: components["schemas"]["RevisionSummary"];
+            to: components["schemas"]["RevisionSummary"];
+        };
+        /** RevisionSummary */
+        RevisionSummary: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** RevisionSummaryPage */
+        RevisionSummaryPage: {
+            data: components["schemas"]["RevisionSummary"][];
+            meta: components["schemas"]["PaginationMeta"];
         };
         /** RotatedWebhookSecret */
         RotatedWebhookSecret: {
@@ -1120,6 +1734,41 @@ export interface components {
             previousSecretExpiresAt: string;
             /** @description the new signing secret, shown only in this response */
             secret: string;
+        };
+        /** ScheduledAction */
+        ScheduledAction: {
+            /** Format: uuid */
+            articleId: string;
+            articleSlug: string | null;
+            /** @description the article's title now; null once it was deleted */
+            articleTitle: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who scheduled it; null: the system
+             */
+            createdBy: string | null;
+            createdByEmail: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            /** @description why it failed, e.g. the article was deleted */
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description publish: draft -> published; unpublish: published -> draft (the same transitions as the PUT routes) */
+            kind: "publish" | "unpublish";
+            /** @description ranAt - dueAt in milliseconds: how late it ran */
+            latenessMs: number | null;
+            /** Format: date-time */
+            ranAt: string | null;
+            /** Format: uuid */
+            releaseId: string | null;
+            releaseName: string | null;
+            /** @description scheduled (waiting), done (ran), failed (ran and was refused: see failureReason), cancelled */
+            status: "scheduled" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** SignedUpload */
         SignedUpload: {
@@ -1323,6 +1972,471 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getOwnTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        confirmedAt: string | null;
+                        enabled: boolean;
+                        recoveryCodesLeft: number;
+                        /** @description the security policy requires a second factor of this user */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown once: only their hashes are kept */
+                        recoveryCodes: string[];
+                        /** @description only when authenticated by a bearer token: a new token that carries the second factor (the old one is refused from now on) */
+                        token?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown once: only their hashes are kept */
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the otpauth:// URI to show as a QR code */
+                        otpauthUri: string;
+                        /** @description base32, for typing into the app; never shown again once confirmed */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown as the byline; null: none */
+                        displayName: string | null;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        role: "admin" | "publisher";
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOwnProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most 100 characters, surrounding spaces dropped; null or blank clears it */
+                    displayName: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown as the byline; null: none */
+                        displayName: string | null;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        role: "admin" | "publisher";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listArticles: {
         parameters: {
             query?: {
@@ -1547,7 +2661,10 @@ export interface operations {
     };
     updateArticle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision */
+                autosave?: boolean;
+            };
             header?: {
                 /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
                 "if-match"?: string;
@@ -1694,6 +2811,545 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setArticleEmbargo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the time before which the article appears on no child-site route (in the future, at most five years ahead); null lifts the embargo */
+                    embargoUntil: string | (never | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArticlePreviewLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PreviewLink"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createArticlePreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description when the link expires: one minute to 30 days from now; not with expiresInHours
+                     */
+                    expiresAt?: string;
+                    /** @description hours until the link expires (default 168, 7 days; at most 720); not with expiresAt */
+                    expiresInHours?: number;
+                    /**
+                     * @description true: freeze the article as it is now (later edits do not show); false (default): follow its current saved state
+                     * @default false
+                     */
+                    pinned?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPreviewLink"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeArticlePreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArticleRevisions: {
+        parameters: {
+            query?: {
+                /** @description page size, at most 100 */
+                limit?: number;
+                /** @description page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionSummaryPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArticleRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleRevision"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreArticleRevision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RestoreRevision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description the article's version, a strong validator (its row version, quoted); send it back in If-Match to save only if nobody changed the article since */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoredArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    diffArticleRevisions: {
+        parameters: {
+            query: {
+                /** @description one revision number */
+                from: number;
+                /** @description another (either order) */
+                to: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDiff"];
+                };
             };
             /** @description Default Response */
             400: {
@@ -2393,6 +4049,24 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many codes this challenge accepts */
+                        attempts: number;
+                        /** @description send back with the code to POST /auth/login/2fa or /auth/session/2fa (same kind as the sign-in); accepted by nothing else */
+                        challengeToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        secondFactor: "totp";
+                    };
+                };
+            };
+            /** @description Default Response */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2431,6 +4105,94 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeLogInWithSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeToken: string;
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as Authorization: Bearer <token> */
+                        token: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -2645,6 +4407,24 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many codes this challenge accepts */
+                        attempts: number;
+                        /** @description send back with the code to POST /auth/login/2fa or /auth/session/2fa (same kind as the sign-in); accepted by nothing else */
+                        challengeToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        secondFactor: "totp";
+                    };
+                };
+            };
+            /** @description Default Response */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2721,6 +4501,103 @@ export interface operations {
             /** @description Default Response */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeSessionWithSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeToken: string;
+                    /** @description a 6-digit code from the authenticator app, or (where accepted) a recovery code XXXX-XXXX-XXXX-XXXX */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description send as the x-csrf-token header with every POST, PUT, PATCH or DELETE made with the session cookie */
+                        csrfToken: string;
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description only for publisher logins
+                             */
+                            publisherId?: string;
+                            role: "admin" | "publisher";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5243,6 +7120,745 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                /** @description comma-separated statuses to include (default: all) */
+                status?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Release"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    actions: {
+                        /** Format: uuid */
+                        articleId: string;
+                        /** @description publish: draft -> published; unpublish: published -> draft (the same transitions as the PUT routes) */
+                        kind: "publish" | "unpublish";
+                    }[];
+                    /**
+                     * Format: date-time
+                     * @description when it runs: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T06:00:00+01:00), stored and returned in UTC; at most 60 s in the past (runs at once) and five years ahead
+                     */
+                    dueAt: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rescheduleRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description when it runs: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T06:00:00+01:00), stored and returned in UTC; at most 60 s in the past (runs at once) and five years ahead
+                     */
+                    dueAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScheduledActions: {
+        parameters: {
+            query?: {
+                articleId?: string;
+                /** @description due at or after this time */
+                from?: string;
+                limit?: number;
+                /** @description comma-separated statuses to include (default: all) */
+                status?: string;
+                /** @description due before this time */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScheduledAction"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scheduleArticleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    articleId: string;
+                    /**
+                     * Format: date-time
+                     * @description when it runs: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T06:00:00+01:00), stored and returned in UTC; at most 60 s in the past (runs at once) and five years ahead
+                     */
+                    dueAt: string;
+                    /** @description publish: draft -> published; unpublish: published -> draft (the same transitions as the PUT routes) */
+                    kind: "publish" | "unpublish";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledAction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rescheduleScheduledAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description when it runs: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T06:00:00+01:00), stored and returned in UTC; at most 60 s in the past (runs at once) and five years ahead
+                     */
+                    dueAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledAction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelScheduledAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledAction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description every administrator must have two-factor authentication: one without it gets 403 TWO_FACTOR_REQUIRED on every admin route but enrolment */
+                        requireAdminTwoFactor: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requireAdminTwoFactor: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description every administrator must have two-factor authentication: one without it gets 403 TWO_FACTOR_REQUIRED on every admin route but enrolment */
+                        requireAdminTwoFactor: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

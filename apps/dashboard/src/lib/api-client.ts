@@ -62,7 +62,7 @@ async function resentAfterSignIn<T>(
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function resending<M extends Method>(method: M): (typeof client)[M] {
   const call = client[method] as (path: string, init?: { signal?: AbortSignal | null }) => Promise<unknown>;
@@ -79,6 +79,7 @@ export const api = {
   GET: resending('GET'),
   POST: resending('POST'),
   PUT: resending('PUT'),
+  PATCH: resending('PATCH'),
   DELETE: resending('DELETE'),
 };
 

@@ -44,7 +44,10 @@ function isErrorBody(body: unknown): body is ErrorBody {
 
 /** True when the error means the dashboard session is missing or expired. */
 export const isSessionExpired = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHORIZED';
+  error instanceof ApiError &&
+  error.status === 401 &&
+  // SECOND_FACTOR_REQUIRED: the session's user turned on two-factor authentication elsewhere (sign in again).
+  (error.code === 'UNAUTHORIZED' || error.code === 'SECOND_FACTOR_REQUIRED');
 
 /**
  * The message to show a person for any error a request can throw. A validation error's own message is

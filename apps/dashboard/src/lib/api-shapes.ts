@@ -5,7 +5,7 @@ import type { components, paths } from '../generated/admin-api';
 // so no field is ever retyped by hand.
 
 export type ApiPath = keyof paths;
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends ApiPath, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;
 

@@ -37,6 +37,7 @@ async function signedIn() {
 /** What the dialog does: signs in again (a new cookie and token), then lets the waiting requests go. */
 async function signInAgain(email: string) {
   const session = await dataOf(api.POST('/api/v1/auth/session', { body: { email, password } }));
+  if (!('csrfToken' in session)) throw new Error('a second factor was asked for');
   setCsrfToken(session.csrfToken);
   reauthenticated();
   return session.csrfToken;

@@ -9,6 +9,7 @@ import {
 } from '../../src/api/own-publisher';
 import { reportKeys, reportQuery } from '../../src/api/reports';
 import {
+  type Session,
   sessionKeys,
   sessionQuery,
   useChangeOwnPassword,
@@ -46,10 +47,10 @@ describe('the session', () => {
     const admin = await server.insertAdmin();
     harness.queryClient.setQueryData(sessionKeys.session, null);
     harness.prime(['publishers', 'list'], ['sites', 'list']);
-    const session = await harness.run(
+    const session = (await harness.run(
       harness.hook(() => useSignIn()),
       { email: admin.email, password },
-    );
+    )) as Session;
     expect(csrfToken()).toBe(session.csrfToken);
     expect(harness.queryClient.getQueryData(sessionKeys.session)).toEqual(session);
     expect(
@@ -67,14 +68,14 @@ describe('the session', () => {
     const before = await harness.signedIn();
     harness.prime(['publishers', 'list']);
     const reauth = harness.hook(() => useReauthenticate());
-    const again = await harness.run(reauth, { email: admin.email, password });
+    const again = (await harness.run(reauth, { email: admin.email, password })) as Session;
     expect(again.csrfToken).not.toBe(before?.csrfToken);
     expect(csrfToken()).toBe(again.csrfToken);
     expect(harness.queryClient.getQueryData(sessionKeys.session)).toEqual(again);
     expect(harness.queryClient.getQueryData(['publishers', 'list'])).toBeDefined();
 
     const other = await server.insertAdmin();
-    const someoneElse = await harness.run(reauth, { email: other.email, password });
+    const someoneElse = (await harness.run(reauth, { email: other.email, password })) as Session;
     // The caller reloads the app for them: the cached session is still the first person's.
     expect(harness.queryClient.getQueryData(sessionKeys.session)).toEqual(again);
     expect(csrfToken()).toBe(someoneElse.csrfToken);

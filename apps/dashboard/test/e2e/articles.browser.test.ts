@@ -233,7 +233,7 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
       await second.getByLabel('Category').fill('Harbour');
       await second.getByRole('button', { name: 'Save', exact: true }).click();
       await second.getByRole('alertdialog', { name: 'Changed by someone else' }).waitFor();
-      expect(await second.getByLabel('Category').inputValue()).toBe('Harbour');
+      expect(await second.getByLabel('Category', { exact: true }).inputValue()).toBe('Harbour');
       await expectAccessible(second);
       await screenshots(second, 'article-conflict');
       await second.getByRole('button', { name: 'Overwrite' }).click();

@@ -18,6 +18,10 @@ export const formOperations = {
   createSiteKey: ['post', '/api/v1/site/{id}/keys'],
   createWebhook: ['post', '/api/v1/webhooks'],
   editWebhook: ['put', '/api/v1/webhooks/{id}'],
+  secondFactor: ['post', '/api/v1/auth/session/2fa'],
+  totpCode: ['post', '/api/v1/account/2fa/confirm'],
+  disableTwoFactor: ['post', '/api/v1/account/2fa/disable'],
+  updateProfile: ['patch', '/api/v1/account/profile'],
 } as const;
 
 const header = `// Generated from the API's OpenAPI document (the request bodies of the dashboard's forms): do not edit.

@@ -3,6 +3,7 @@ import type { ArticleStatus } from '../db/tables';
 import { DomainError } from '../errors';
 import { changeArticleStatus, deleteArticle, normaliseReviewReason } from './article.service';
 import type { ArticleAction } from './article-lifecycle';
+import { type RevisionWrite, systemWrite, withSource } from './revisions/revision-write';
 
 /** What one bulk request does to each of its articles: a lifecycle action, or deletion. */
 export type BulkArticleAction = ArticleAction | 'delete';
@@ -16,14 +17,17 @@ export type BulkArticleResult =
  * Applies `action` to each article in turn, in the order given. Each item is its own compare-and-set
  * (the same as the single-article route), so one item's refusal (not found, invalid transition) is
  * reported in its result and the others go on. Anything that is not a domain error (the database going
- * away) stops the batch and is thrown: items before it stay done.
+ * away) stops the batch and is thrown: items before it stay done. Each item's revision is recorded with
+ * source 'bulk' (a deletion has none: the article's revisions go with it).
  */
 export async function applyBulkArticleAction(
   db: Db,
   action: BulkArticleAction,
   ids: readonly string[],
   reviewReason: string | null = null,
+  write: RevisionWrite = systemWrite,
 ): Promise<BulkArticleResult[]> {
+  const itemWrite = withSource(write, 'bulk');
   // Refused before any item is touched: it is the request that is wrong, not one of its articles.
   const reason = normaliseReviewReason(action, reviewReason);
   const results: BulkArticleResult[] = [];
@@ -33,7 +37,7 @@ export async function applyBulkArticleAction(
         await deleteArticle(db, id);
         results.push({ id, ok: true });
       } else {
-        const article = await changeArticleStatus(db, id, action, new Date(), reason);
+        const article = await changeArticleStatus(db, id, action, new Date(), reason, itemWrite);
         results.push({ id, ok: true, status: article.status });
       }
     } catch (error) {

@@ -49,6 +49,7 @@ const summaryColumns = [
   'articles.source_published_at',
   'articles.reviewed_at',
   'articles.review_reason',
+  'articles.embargo_until',
   'articles.created_at',
   'articles.updated_at',
 ] as const;

@@ -15,7 +15,7 @@ export function hostSitesOf(eb: ExpressionBuilder<Database, 'articles'>) {
 }
 
 /** The row's version (see VersionedArticle): the writing transaction's id. */
-const rowVersion = sql<string>`articles.xmin::text`;
+export const rowVersion = sql<string>`articles.xmin::text`;
 
 export async function findArticleById(db: DbOrTx, id: string): Promise<VersionedArticle | undefined> {
   const row = await db
@@ -26,6 +26,19 @@ export async function findArticleById(db: DbOrTx, id: string): Promise<Versioned
     .where('articles.id', '=', id)
     .executeTakeFirst();
   return row && { ...toArticle(row), version: row.version };
+}
+
+/** Several articles as findArticleById reads one (an import batch's, for their first revisions). */
+export async function findArticlesByIds(db: DbOrTx, ids: readonly string[]): Promise<VersionedArticle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('articles')
+    .selectAll('articles')
+    .select(hostSitesOf)
+    .select(rowVersion.as('version'))
+    .where('articles.id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => ({ ...toArticle(row), version: row.version }));
 }
 
 export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<VersionedArticle> {
@@ -88,6 +101,8 @@ export async function updateArticleStatus(
       published_at: change.publishedAt,
       reviewed_at: change.review?.at ?? null,
       review_reason: change.review?.reason ?? null,
+      // A published article is never embargoed (articles_published_not_embargoed): publishing lifts it.
+      ...(change.to === 'published' && { embargo_until: null }),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

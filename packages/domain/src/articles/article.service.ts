@@ -1,5 +1,5 @@
 import { excerptFromHtml } from '@newsroom/html';
-import type { Db, DbOrTx } from '../db/create-db';
+import type { Db, DbOrTx, Tx } from '../db/create-db';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ConflictError, DomainValidationError, NotFoundError, VersionMismatchError } from '../errors';
 import { resolveSiteIds } from '../sites/site.repository';
@@ -24,6 +24,10 @@ import {
   type ReviewDecision,
   reviewDecisions,
 } from './article-lifecycle';
+import { lockArticleById } from './article-lock.repository';
+import { assertNotEmbargoed } from './embargo';
+import { recordArticleRevision } from './revisions/revision-recorder';
+import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
 
@@ -32,11 +36,13 @@ const slugKey = 'articles_slug_key';
 /**
  * Creates a manual article as a draft, with a unique slug generated from its title,
  * optionally already linked to host sites (by slug; an unknown one is a DomainValidationError).
+ * Records revision 1 (`write`: who and from where) in the same transaction.
  */
 export async function createArticle(
   db: Db,
   content: ArticleContent,
   hostSites: readonly string[] = [],
+  write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
   const base = slugBase(content.title);
   return db.transaction().execute(async (tx) => {
@@ -55,9 +61,8 @@ export async function createArticle(
       ...(await newArticleFieldColumns(tx, content)),
       status: initialStatus({ kind: 'manual' }),
     });
-    if (siteIds.length === 0) return article;
-    await replaceArticleSites(tx, article.id, siteIds);
-    return (await findArticleById(tx, article.id)) as VersionedArticle;
+    if (siteIds.length > 0) await replaceArticleSites(tx, article.id, siteIds);
+    return recordArticleRevision(tx, article.id, write);
   });
 }
 
@@ -68,56 +73,95 @@ export async function getArticle(db: DbOrTx, id: string): Promise<VersionedArtic
 }
 
 /**
+ * What `PUT /article/:id` may write: content fields and the slug, and (issue 32) a correction note on a
+ * published article.
+ */
+export type ArticlePatch = ArticleEdit;
+
+/**
  * Edits content fields; the status never changes and the slug stays as it was
  * (links keep working) unless a new one is given explicitly.
  * With `expectedVersions`, the edit is a compare-and-set: it is written only while the article is still at
  * one of those versions, else nothing is written and VersionMismatchError (ARTICLE_CHANGED) is thrown.
+ * Records a revision (`write`) in the same transaction.
  */
 export async function editArticle(
   db: Db,
   id: string,
-  patch: ArticleEdit,
+  patch: ArticlePatch,
   expectedVersions?: readonly string[],
-  now: Date = new Date(),
+  write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
+  return inTransaction(db, (tx) => editArticleIn(tx, id, patch, expectedVersions, write));
+}
+
+async function editArticleIn(
+  tx: Tx,
+  id: string,
+  patch: ArticlePatch,
+  expectedVersions: readonly string[] | undefined,
+  write: RevisionWrite,
+): Promise<VersionedArticle> {
+  await writeArticlePatch(tx, id, patch, expectedVersions);
+  return recordArticleRevision(tx, id, write);
+}
+
+/**
+ * The write of `PUT /article/:id` without its revision, in a transaction the caller holds: a restore
+ * writes through it, then records one revision for the fields and host sites together. A correction note
+ * is appended (issue 32) and its `article.corrected` event written in the same transaction.
+ */
+export async function writeArticlePatch(
+  tx: Tx,
+  id: string,
+  patch: ArticlePatch,
+  expectedVersions: readonly string[] | undefined,
+  now: Date = new Date(),
+): Promise<void> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
       'INVALID_SLUG',
       `Slug ${patch.slug} is not lower-case words joined by dashes`,
     );
   }
-  const { thumbnailMeta, imageMeta, bylines, standfirst, correction, ...plain } = patch;
-  return db.transaction().execute(async (tx) => {
-    try {
-      // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
-      const columns = {
-        ...plain,
-        ...(plain.tags !== undefined && { tags: normaliseTags(plain.tags) }),
-        // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
-        ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
-        ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
-      };
-      const written = await updateArticleColumns(tx, id, columns, expectedVersions);
-      if (!written) {
-        if (expectedVersions !== undefined && (await articleExists(tx, id))) {
-          throw new VersionMismatchError('article', id);
-        }
-        throw new NotFoundError('article', id);
+  // Issue 32's fields become their columns in editedFieldColumns; the rest are columns already.
+  const { thumbnailMeta: _t, imageMeta: _i, bylines: _b, standfirst: _s, correction, ...plain } = patch;
+  try {
+    // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
+    const columns = {
+      ...plain,
+      ...(plain.tags !== undefined && { tags: normaliseTags(plain.tags) }),
+      // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
+      ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
+      ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
+    };
+    const written = await updateArticleColumns(tx, id, columns, expectedVersions);
+    if (!written) {
+      if (expectedVersions !== undefined && (await articleExists(tx, id))) {
+        throw new VersionMismatchError('article', id);
       }
-    } catch (error) {
-      if (isUniqueViolation(error, slugKey)) {
-        throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
-      }
-      throw error;
+      throw new NotFoundError('article', id);
     }
-    if (correction) await announceCorrection(tx, id, now);
-    return getArticle(tx, id);
-  });
+  } catch (error) {
+    if (isUniqueViolation(error, slugKey)) {
+      throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);
+    }
+    throw error;
+  }
+  if (correction) await announceCorrection(tx, id, now);
+}
+
+/** Runs `work` in a new transaction. */
+function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  // The caller's transaction when `db` already is one (the scheduler runs a batch of actions in one).
+  return db.isTransaction ? work(db as Tx) : db.transaction().execute(work);
 }
 
 /**
  * Applies a lifecycle action, or throws InvalidTransitionError. `reason` (approve and reject only) is stored
- * with the decision for the publisher to see; any later transition clears it.
+ * with the decision for the publisher to see; any later transition clears it. The article row is locked
+ * first, so the action is judged against the state it is written over; the revision (`write`) goes in the
+ * same transaction.
  */
 export async function changeArticleStatus(
   db: Db,
@@ -125,25 +169,27 @@ export async function changeArticleStatus(
   action: ArticleAction,
   now: Date = new Date(),
   reviewReason: string | null = null,
+  /** The revision's write; null when the caller records one revision for a larger write (the embargo). */
+  write: RevisionWrite | null = systemWrite,
 ): Promise<VersionedArticle> {
   const reason = normaliseReviewReason(action, reviewReason);
-  const article = await getArticle(db, id);
-  const from = lifecycleStateOf(article);
-  const to = nextStatus(from, action);
-  const changed = await updateArticleStatus(db, id, {
-    from: from.status,
-    to,
-    publishedAt: to === 'published' ? now : null,
-    // Only a published article needs the check: a rejected one was always decided by a review.
-    fromReviewed: action === 'back-to-pending' && from.status === 'published',
-    review: isReviewDecision(action) ? { at: now, reason } : null,
+  return inTransaction(db, async (tx) => {
+    if (!(await lockArticleById(tx, id))) throw new NotFoundError('article', id);
+    const article = await getArticle(tx, id);
+    const from = lifecycleStateOf(article);
+    const to = nextStatus(from, action);
+    if (to === 'published') assertNotEmbargoed(article, now);
+    await updateArticleStatus(tx, id, {
+      from: from.status,
+      to,
+      publishedAt: to === 'published' ? now : null,
+      // Only a published article needs the check: a rejected one was always decided by a review.
+      fromReviewed: action === 'back-to-pending' && from.status === 'published',
+      review: isReviewDecision(action) ? { at: now, reason } : null,
+    });
+    if (write === null) return getArticle(tx, id);
+    return recordArticleRevision(tx, id, { ...write, reason: write.reason ?? reason }, now);
   });
-  if (!changed) {
-    // Someone else moved it first; judge the action against the state it has now.
-    nextStatus(lifecycleStateOf(await getArticle(db, id)), action);
-    return changeArticleStatus(db, id, action, now, reason);
-  }
-  return getArticle(db, id);
 }
 
 function lifecycleStateOf(article: VersionedArticle): LifecycleState {

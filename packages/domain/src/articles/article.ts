@@ -43,6 +43,8 @@ export interface Article {
   reviewedAt: Date | null;
   /** The reason given with that decision, for the publisher; null when none was given. */
   reviewReason: string | null;
+  /** Not on any child-site route before this time (never set on a published article). */
+  embargoUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -103,6 +105,7 @@ export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: strin
     sourcePublishedAt: row.source_published_at,
     reviewedAt: row.reviewed_at,
     reviewReason: row.review_reason,
+    embargoUntil: row.embargo_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -37,6 +37,8 @@ export interface ArticleTable {
   reviewed_at: Timestamp | null;
   /** The administrator's optional reason for that decision, shown to the publisher (1..500 characters). */
   review_reason: string | null;
+  /** Not on any child-site route before this time; null once published (scheduled publishing, issue 29). */
+  embargo_until: Timestamp | null;
   /** Issue 32 (migration 2026-11-28T0700): jsonb, written as JSON text. */
   bylines: ColumnType<StoredByline[], string | undefined, string>;
   /** Plain text shown under the headline, 1..500 characters; null: none. */
@@ -106,6 +108,8 @@ export interface UserTable {
   token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The name shown as a byline (1..100 characters); null: none set. */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SiteTable {
@@ -159,6 +163,8 @@ export interface DashboardSessionTable {
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** The absolute end of the session (created_at + the maximum lifetime). */
   expires_at: Timestamp;
+  /** When this session's second factor was verified; null: never (see users/two-factor/README.md). */
+  second_factor_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /**
@@ -268,6 +274,14 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_relay_position: WebhookRelayPositionTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
+  article_preview_links: ArticlePreviewLinkTable;
+  scheduled_actions: ScheduledActionTable;
+  releases: ReleaseTable;
+  article_revisions: ArticleRevisionTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodeTable;
+  second_factor_challenges: SecondFactorChallengeTable;
+  security_settings: SecuritySettingsTable;
 }
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -284,3 +298,114 @@ export type SiteRowUpdate = Updateable<SiteTable>;
 export type SiteApiKeyRow = Selectable<SiteApiKeyTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+/** A preview link of one article (issue 29): only the token's sha256 is stored (see migration 2026-11-28T0200). */
+export interface ArticlePreviewLinkTable {
+  id: Generated<string>;
+  article_id: string;
+  token_hash: Buffer;
+  /** The first characters of the token, to tell links apart in lists. */
+  token_prefix: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** The client article frozen when the link was pinned (JSON); null: the link follows the live article. */
+  pinned_article: ColumnType<unknown | null, string | null, string | null>;
+}
+
+// Scheduled publishing (issue 29): migration 2026-11-28T0100-scheduled-actions.
+export type ScheduleStatus = 'scheduled' | 'done' | 'failed' | 'cancelled';
+export type ScheduledActionKind = 'publish' | 'unpublish';
+
+export interface ScheduledActionTable {
+  id: Generated<string>;
+  /** No foreign key: an action whose article was deleted fails with a reason and stays on record. */
+  article_id: string;
+  kind: ScheduledActionKind;
+  due_at: Timestamp;
+  status: ColumnType<ScheduleStatus, ScheduleStatus | undefined, ScheduleStatus>;
+  release_id: string | null;
+  created_by: string | null;
+  ran_at: Timestamp | null;
+  /** ran_at - due_at in milliseconds (bigint, read as a string). */
+  lateness_ms: ColumnType<string | null, number | null | undefined, number | null>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ReleaseTable {
+  id: Generated<string>;
+  name: string;
+  due_at: Timestamp;
+  status: ColumnType<ScheduleStatus, ScheduleStatus | undefined, ScheduleStatus>;
+  created_by: string | null;
+  ran_at: Timestamp | null;
+  lateness_ms: ColumnType<string | null, number | null | undefined, number | null>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+// Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.
+export interface ArticleRevisionTable {
+  article_id: string;
+  n: number;
+  /** Updatable: a collapsed autosave moves its revision's time to the latest save. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  actor_kind: 'user' | 'feed' | 'api-client' | 'scheduler' | 'system';
+  actor_id: string | null;
+  actor_label: string;
+  source: 'editor' | 'autosave' | 'api' | 'import' | 'review' | 'bulk' | 'schedule' | 'restore';
+  reason: string | null;
+  /** The article's status at this revision. */
+  status: ArticleStatus;
+  /** 'snapshot': `data` is the whole snapshot (the newest revision); 'delta': what differs from revision n + 1. */
+  kind: 'snapshot' | 'delta';
+  data: ColumnType<unknown, string, string>;
+}
+
+// Second factor (issue 31, team-2fa): see packages/domain/src/users/two-factor/README.md.
+
+/** One TOTP enrolment per user; confirmed_at null while the enrolment awaits its first code. */
+export interface UserTotpTable {
+  user_id: string;
+  /** AES-256-GCM: 12-byte IV, 16-byte tag, then the ciphertext of the raw secret. */
+  secret_encrypted: Buffer;
+  confirmed_at: Timestamp | null;
+  /** The time step of the last accepted code (bigint, read as a string); a code at or before it is refused. */
+  last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface UserRecoveryCodeTable {
+  id: Generated<string>;
+  user_id: string;
+  /** SHA-256 of the normalised code (16 base32 characters, 80 random bits). */
+  code_hash: Buffer;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A half-verified sign-in: the password was right, the second factor is still owed. */
+export interface SecondFactorChallengeTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  user_id: string;
+  /** What the completed sign-in yields: a bearer token or a dashboard session. */
+  kind: 'token' | 'session';
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+/** The single row of security policy. */
+export interface SecuritySettingsTable {
+  id: ColumnType<boolean, never, never>;
+  require_admin_two_factor: boolean;
+  updated_at: UpdatedAt;
+  updated_by: string | null;
+}

@@ -1,4 +1,6 @@
+import { toArticle } from '../articles/article';
 import { lockAndFindTakenSlugs } from '../articles/article.repository';
+import { recordFirstRevisions } from '../articles/revisions/revision-recorder';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
@@ -121,11 +123,16 @@ async function importBatch(
   const bases = drafts.map((draft) => slugBase(draft.title));
   const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
   const inserted = await insertImportedArticles(tx, rows);
-  await insertArticleSiteLinks(
-    tx,
-    inserted.map((row) => row.id),
-    publisher.hostSiteIds,
-  );
+  const ids = inserted.map((row) => row.id);
+  await insertArticleSiteLinks(tx, ids, publisher.hostSiteIds);
+  // Revision 1 of each, in one multi-row insert: the rows as inserted, through the admin read's own mapper,
+  // with the links just made (the publisher's host sites, sorted as the admin read sorts them).
+  const hostSites = [...publisher.hostSites].sort();
+  const articles = inserted.map(({ row }) => toArticle({ ...row, host_sites: hostSites }));
+  await recordFirstRevisions(tx, articles, {
+    actor: { kind: 'feed', id: publisher.id, label: publisher.name },
+    source: 'import',
+  });
   return inserted.length;
 }
 

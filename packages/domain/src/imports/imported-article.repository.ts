@@ -1,5 +1,5 @@
 import type { Tx } from '../db/create-db';
-import type { NewArticleRow } from '../db/tables';
+import type { ArticleRow, NewArticleRow } from '../db/tables';
 
 /** Rows per INSERT: far below Postgres' 65,535 bind parameters at ~17 columns a row. */
 const rowsPerStatement = 1_000;
@@ -8,13 +8,14 @@ const rowsPerStatement = 1_000;
  * Inserts imported articles in one statement (per 1,000 rows); an item whose guid the publisher
  * already has is skipped by the partial unique index `articles_publisher_guid_key`, whose
  * predicate the ON CONFLICT clause repeats literally (`where rss_feed_guid is not null`), as
- * Postgres requires to infer a partial index. Returns the inserted rows' ids and guids.
+ * Postgres requires to infer a partial index. Returns the inserted rows, whole (their first revisions are
+ * made from them: no read after the insert).
  */
 export async function insertImportedArticles(
   tx: Tx,
   rows: readonly NewArticleRow[],
-): Promise<{ id: string; rssFeedGuid: string }[]> {
-  const inserted: { id: string; rssFeedGuid: string }[] = [];
+): Promise<{ id: string; rssFeedGuid: string; row: ArticleRow }[]> {
+  const inserted: { id: string; rssFeedGuid: string; row: ArticleRow }[] = [];
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
     const batch = await tx
       .insertInto('articles')
@@ -22,9 +23,9 @@ export async function insertImportedArticles(
       .onConflict((oc) =>
         oc.columns(['publisher_id', 'rss_feed_guid']).where('rss_feed_guid', 'is not', null).doNothing(),
       )
-      .returning(['id', 'rss_feed_guid'])
+      .returningAll()
       .execute();
-    for (const row of batch) inserted.push({ id: row.id, rssFeedGuid: row.rss_feed_guid as string });
+    for (const row of batch) inserted.push({ id: row.id, rssFeedGuid: row.rss_feed_guid as string, row });
   }
   return inserted;
 }

@@ -140,6 +140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/client/preview/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article by preview token, published or not, in the shape of /client/article/:slug (no API key)
+         * @description Made by an editor (POST /api/v1/article/:id/preview-links). Answers `Cache-Control: no-store` and `X-Robots-Tag: noindex`. An unknown, expired or revoked token is the same 404. A token opens only its own article; a preview never appears in any list, feed, sitemap, search or change feed.
+         */
+        get: operations["getClientPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client/sections": {
         parameters: {
             query?: never;
@@ -238,6 +258,11 @@ export interface components {
             corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -328,6 +353,65 @@ export interface components {
             /** @constant */
             type: "article.published";
         };
+        /** ArticleRevision */
+        ArticleRevision: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            snapshot: components["schemas"]["ArticleSnapshot"];
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** ArticleSnapshot */
+        ArticleSnapshot: {
+            body?: string;
+            bylines?: components["schemas"]["Byline"][];
+            category?: string | null;
+            /** @description oldest first */
+            corrections?: components["schemas"]["Correction"][];
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil?: string | null;
+            /** @description slugs of the child sites the article appears on */
+            hostSites?: string[];
+            image?: string | null;
+            imageMeta?: components["schemas"]["ImageMeta"];
+            /** @description true for articles imported from a feed */
+            isAggregated?: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText?: boolean;
+            /** Format: date-time */
+            publishedAt?: string | null;
+            /** Format: date-time */
+            reviewedAt?: string | null;
+            /** @description the reason given with the review decision, shown to the publisher */
+            reviewReason?: string | null;
+            /** @description imported articles: the feed item guid */
+            rssFeedGuid?: string | null;
+            section?: string | null;
+            slug?: string;
+            /** @description imported articles: the publisher's display name */
+            source?: string | null;
+            /** Format: date-time */
+            sourcePublishedAt?: string | null;
+            /** @description imported articles: URL of the original */
+            sourceUrl?: string | null;
+            standfirst?: string | null;
+            /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
+            status?: "draft" | "pending" | "published" | "rejected";
+            tags?: string[];
+            thumbnail?: string | null;
+            thumbnailMeta?: components["schemas"]["ImageMeta"];
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ArticleSummary */
         ArticleSummary: {
             bylines: components["schemas"]["Byline"][];
@@ -336,6 +420,11 @@ export interface components {
             corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description the article appears on no child-site route before this time (UTC); null when not embargoed (publishing lifts it)
+             */
+            embargoUntil: string | null;
             /** @description slugs of the child sites the article appears on */
             hostSites: string[];
             /** Format: uuid */
@@ -402,6 +491,11 @@ export interface components {
             timestamp: string;
             /** @constant */
             type: "article.updated";
+        };
+        /** BodyDiffPart */
+        BodyDiffPart: {
+            op: "equal" | "delete" | "insert";
+            text: string;
         };
         /** BulkArticleResults */
         BulkArticleResults: {
@@ -748,6 +842,35 @@ export interface components {
             /** @description what was wrong and what changed, shown to readers */
             text: string;
         };
+        /** CreatedPreviewLink */
+        CreatedPreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description where the preview is read: `/api/v1/client/preview/<token>` (no API key; the token is the secret) */
+            path: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+            /** @description the token itself: shown only in this response, stored only as a hash (sha256) */
+            token: string;
+        };
         /** CreatedSiteKey */
         CreatedSiteKey: {
             /** Format: date-time */
@@ -818,6 +941,12 @@ export interface components {
             error: string;
             message: string;
             statusCode: number;
+        };
+        /** FieldChange */
+        FieldChange: {
+            field: string;
+            from: unknown;
+            to: unknown;
         };
         /**
          * FocalPoint
@@ -974,6 +1103,31 @@ export interface components {
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
         };
+        /** PreviewLink */
+        PreviewLink: {
+            /** Format: uuid */
+            articleId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who made the link (null once that account is deleted)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description true: the link shows the article frozen as it was when the link was made; false: its current saved state */
+            pinned: boolean;
+            /** @description the first characters of the token, to recognise the link */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description when the link was revoked; null while it opens
+             */
+            revokedAt: string | null;
+        };
         /** PublisherFeedFailedEvent */
         PublisherFeedFailedEvent: {
             data: components["schemas"]["WebhookFeedFailure"];
@@ -987,10 +1141,89 @@ export interface components {
             /** @constant */
             type: "publisher.feed_failed";
         };
+        /** Release */
+        Release: {
+            actions: components["schemas"]["ScheduledAction"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            createdByEmail: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            latenessMs: number | null;
+            name: string;
+            /** Format: date-time */
+            ranAt: string | null;
+            /** @description scheduled (waiting), done (ran), failed (ran and was refused: see failureReason), cancelled */
+            status: "scheduled" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** RestoredArticle */
+        RestoredArticle: {
+            article: components["schemas"]["Article"];
+            /** @description what happened, in words (says whether readers see it now) */
+            message: string;
+            /** @description host sites of that revision that no longer exist, left out */
+            missingHostSites: string[];
+            /** @description the revision whose content was restored */
+            restoredFrom: number;
+            /** @description the new revision the restore recorded */
+            revision: number;
+            /**
+             * @description a restore never changes the status
+             * @enum {boolean}
+             */
+            statusUnchanged: true;
+        };
+        /** RestoreRevision */
+        RestoreRevision: {
+            /** @description why, kept with the new revision */
+            reason?: string | null;
+        };
         /** ReviewDecision */
         ReviewDecision: {
             /** @description optional, at most 500 characters, shown to the publisher with the decision; trimmed, blank is none */
             reason?: string | null;
+        };
+        /** RevisionActor */
+        RevisionActor: {
+            /** @description the user's, publisher's or client's id */
+            id: string | null;
+            /** @description user: a person in the dashboard; api-client: a program with a user's bearer token; feed: a publisher's feed import; scheduler: a scheduled action; system: scripts */
+            kind: "user" | "feed" | "api-client" | "scheduler" | "system";
+            /** @description an e-mail, a publisher's name, 'scheduler' */
+            label: string;
+        };
+        /** RevisionDiff */
+        RevisionDiff: {
+            /** @description the body as an HTML-aware text diff (tags, words and spaces are the tokens): equal runs, runs only `from` has (delete), runs only `to` has (insert) */
+            body: components["schemas"]["BodyDiffPart"][];
+            /** @description every field that differs (whole values, the body included); absent values are null */
+            fields: components["schemas"]["FieldChange"][];
+            from: components["schemas"]["RevisionSummary"];
+            to: components["schemas"]["RevisionSummary"];
+        };
+        /** RevisionSummary */
+        RevisionSummary: {
+            actor: components["schemas"]["RevisionActor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the revision number, per article from 1 */
+            n: number;
+            reason: string | null;
+            source: "editor" | "autosave" | "api" | "import" | "review" | "bulk" | "schedule" | "restore";
+            /** @description the article's status at this revision */
+            status: string;
+        };
+        /** RevisionSummaryPage */
+        RevisionSummaryPage: {
+            data: components["schemas"]["RevisionSummary"][];
+            meta: components["schemas"]["PaginationMeta"];
         };
         /** RotatedWebhookSecret */
         RotatedWebhookSecret: {
@@ -1001,6 +1234,41 @@ export interface components {
             previousSecretExpiresAt: string;
             /** @description the new signing secret, shown only in this response */
             secret: string;
+        };
+        /** ScheduledAction */
+        ScheduledAction: {
+            /** Format: uuid */
+            articleId: string;
+            articleSlug: string | null;
+            /** @description the article's title now; null once it was deleted */
+            articleTitle: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description the user who scheduled it; null: the system
+             */
+            createdBy: string | null;
+            createdByEmail: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            /** @description why it failed, e.g. the article was deleted */
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description publish: draft -> published; unpublish: published -> draft (the same transitions as the PUT routes) */
+            kind: "publish" | "unpublish";
+            /** @description ranAt - dueAt in milliseconds: how late it ran */
+            latenessMs: number | null;
+            /** Format: date-time */
+            ranAt: string | null;
+            /** Format: uuid */
+            releaseId: string | null;
+            releaseName: string | null;
+            /** @description scheduled (waiting), done (ran), failed (ran and was refused: see failureReason), cancelled */
+            status: "scheduled" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** SignedUpload */
         SignedUpload: {
@@ -2438,6 +2706,122 @@ export interface operations {
                      *       "code": "SITE_FORBIDDEN",
                      *       "error": "Forbidden",
                      *       "message": "This key reads only its own site"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientPreview: {
+        parameters: {
+            query?: {
+                /** @description write the article as this site's reads do (`url`: its canonical URL on that site, no `urls`); without it, as network reads do (`urls`) */
+                site?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the preview token (`npv_…`) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6e2b1e-8f0c-4a59-9c43-1f0a4c1d2e3f",
+                     *       "title": "Harbour bridge reopens",
+                     *       "slug": "harbour-bridge-reopens",
+                     *       "excerpt": "Traffic is back on the harbour bridge.",
+                     *       "body": "<p>Traffic is back on the harbour bridge.</p>",
+                     *       "tags": [
+                     *         "Traffic",
+                     *         "city"
+                     *       ],
+                     *       "tagObjects": [
+                     *         {
+                     *           "name": "Traffic",
+                     *           "slug": "traffic"
+                     *         },
+                     *         {
+                     *           "name": "city",
+                     *           "slug": "city"
+                     *         }
+                     *       ],
+                     *       "category": "news",
+                     *       "section": "local",
+                     *       "thumbnail": "https://media.example.com/uploads/2026/11/bridge-small.jpg",
+                     *       "image": "https://media.example.com/uploads/2026/11/bridge.jpg",
+                     *       "hostSites": [
+                     *         "metro"
+                     *       ],
+                     *       "url": "https://metro.example.com/news/harbour-bridge-reopens",
+                     *       "isAggregated": false,
+                     *       "source": null,
+                     *       "sourceUrl": null,
+                     *       "sourcePublishedAt": null,
+                     *       "publishedAt": "2026-11-20T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-20T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientArticle"];
+                };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "code": "PREVIEW_NOT_FOUND",
+                     *       "error": "Not Found",
+                     *       "message": "No such preview link, or it has expired or been revoked"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

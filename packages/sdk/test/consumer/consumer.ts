@@ -29,6 +29,9 @@ try {
   if (error instanceof NewsroomApiError) missing = error.status;
 }
 
+// A child site's draft-mode route: the editor's preview token opens the draft (no key needed).
+const preview: ClientArticle = await newsroom.preview(process.env.NEWSROOM_PREVIEW_TOKEN ?? '');
+
 const walked: string[] = [];
 for await (const { slug } of newsroom.pages('/api/v1/client/posts', { limit: 2, fields: ['slug'] })) {
   walked.push(slug);
@@ -53,5 +56,13 @@ try {
 }
 
 console.log(
-  JSON.stringify({ title: article.title, missing, walked, rss: rss.slice(0, 38), events, rejected }),
+  JSON.stringify({
+    title: article.title,
+    preview: preview.title,
+    missing,
+    walked,
+    rss: rss.slice(0, 38),
+    events,
+    rejected,
+  }),
 );

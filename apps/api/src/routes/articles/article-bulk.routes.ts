@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { applyBulkArticleAction, checkArticleSlug } from '@newsroom/domain';
+import { revisionWriteOf } from '../../articles/revision-write';
 import {
   BulkArticleBodySchema,
   BulkArticleResponseSchema,
@@ -31,6 +32,7 @@ export const articleBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.action,
         request.body.ids,
         request.body.reason ?? null,
+        revisionWriteOf(request, 'bulk'),
       ),
     }),
   );

@@ -6,6 +6,7 @@ import {
   reviewDecisions,
 } from '@newsroom/domain';
 import { withEtag } from '../../articles/article-version';
+import { revisionWriteOf } from '../../articles/revision-write';
 import {
   ArticleIdParamsSchema,
   ArticleSummarySchema,
@@ -31,6 +32,9 @@ const actions: Record<ArticleAction, string> = {
 
 /** Approve and reject take an optional reason the publisher sees; the other transitions take no body. */
 const decisionBody = { body: ReviewDecisionBodySchema };
+
+/** Transitions of the review queue: their revisions say source 'review'. */
+const reviewActions = new Set<ArticleAction>([...reviewDecisions, 'back-to-pending']);
 
 const isDecision = (action: ArticleAction) => (reviewDecisions as readonly ArticleAction[]).includes(action);
 
@@ -71,9 +75,10 @@ export const articleStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const reason = (request.body as ReviewDecisionBody | undefined)?.reason ?? null;
+        const write = revisionWriteOf(request, reviewActions.has(action) ? 'review' : 'editor');
         return withEtag(
           reply,
-          await changeArticleStatus(app.db, request.params.id, action, new Date(), reason),
+          await changeArticleStatus(app.db, request.params.id, action, new Date(), reason, write),
         );
       },
     );

@@ -4,12 +4,14 @@ import { Type } from 'typebox';
 import { withSanitisedBody } from '../../articles/article-body-sanitiser';
 import { listArticlesWithCounts } from '../../articles/article-list';
 import { versionsOfIfMatch, withEtag } from '../../articles/article-version';
+import { revisionWriteOf } from '../../articles/revision-write';
 import {
   ArticleIdParamsSchema,
   ArticleListQuerySchema,
   ArticleListResponseSchema,
   CreateArticleBodySchema,
   EditArticleBodySchema,
+  EditArticleQuerySchema,
   HostSitesBodySchema,
   IfMatchHeadersSchema,
   VersionedArticleResponseSchema,
@@ -72,7 +74,9 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         image: null,
         ...fields,
       };
-      return reply.status(201).send(withEtag(reply, await createArticle(app.db, content, hostSites)));
+      return reply
+        .status(201)
+        .send(withEtag(reply, await createArticle(app.db, content, hostSites, revisionWriteOf(request))));
     },
   );
 
@@ -86,6 +90,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version; with `correction`, a published article also gets a correction note',
         params: ArticleIdParamsSchema,
         headers: IfMatchHeadersSchema,
+        querystring: EditArticleQuerySchema,
         body: EditArticleBodySchema,
         response: {
           200: VersionedArticleResponseSchema,
@@ -98,7 +103,8 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { correction, ...fields } = withSanitisedBody(request.body);
       const by = { userId: request.user.id, name: request.user.email };
       const patch = correction ? { ...fields, correction: { text: correction.text, by } } : fields;
-      return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions));
+      const write = revisionWriteOf(request, request.query.autosave ? 'autosave' : 'editor');
+      return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions, write));
     },
   );
 
@@ -115,7 +121,15 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      withEtag(reply, await setArticleHostSites(app.db, request.params.id, request.body.hostSites)),
+      withEtag(
+        reply,
+        await setArticleHostSites(
+          app.db,
+          request.params.id,
+          request.body.hostSites,
+          revisionWriteOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -124,7 +138,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Delete an article for good (any status)',
+        summary: 'Delete an article for good (any status), with its revisions',
         params: ArticleIdParamsSchema,
         response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
       },

@@ -10,7 +10,9 @@ import {
   UserSchema,
 } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
+import { SecondFactorChallengeSchema } from '../../schemas/two-factor.schema';
 import { passwordLogin, toUserBody } from './password-login';
+import { secondFactorChallengeFor } from './second-factor-step';
 
 /** Login (public, rate-limited), the current user and its password (any logged-in role). Prefix: /api/v1/auth. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,14 +26,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Log in with e-mail and password; returns a dashboard token',
         description:
-          "Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503.",
+          "Every refusal is the same 401. After 5 failed logins for one e-mail from one address (IPv6: one /64), 30 from one address, or 100 for one e-mail from all untrusted places in an hour: 429 with Retry-After. A browser with the login's device cookie (set on every success) or an address it signed in from in the last 30 days is not held by the 100-an-hour ceiling. Without Redis: 503. A user with two-factor authentication gets 202 and a challenge instead: send its token and a code to POST /auth/login/2fa.",
         body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 429, 503) },
+        response: {
+          200: LoginResponseSchema,
+          202: SecondFactorChallengeSchema,
+          ...errorResponses(400, 401, 413, 429, 503),
+        },
       },
     },
     async (request, reply) => {
       const user = await login(request, request.body);
       app.deviceCookies.remember(reply, user.email);
+      const challenge = await secondFactorChallengeFor(app, user, 'token');
+      if (challenge) return reply.status(202).send(challenge);
       return { token: app.issueToken(user), user: toUserBody(user) };
     },
   );
@@ -39,6 +47,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     {
+      // Open to an administrator the policy sends to enrolment (the dashboard needs to know who is signed in).
+      config: { beforeTwoFactorEnrolment: true },
       onRequest: async (request) => {
         await authenticate(request);
       },

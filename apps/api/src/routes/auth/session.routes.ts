@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endDashboardSession, startDashboardSession } from '@newsroom/domain';
 import { Type } from 'typebox';
 import { authenticateBySession, sessionTokenOf } from '../../plugins/dashboard-session';
+import { assertSecondFactor } from '../../plugins/second-factor';
 import { LoginBodySchema, SessionResponseSchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
+import { SecondFactorChallengeSchema } from '../../schemas/two-factor.schema';
 import { passwordLogin, toUserBody } from './password-login';
+import { secondFactorChallengeFor } from './second-factor-step';
 
 const tags = ['auth'];
 
@@ -23,13 +26,22 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Sign in to the dashboard: sets the HttpOnly session cookie',
         description:
-          'Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests.',
+          'Same checks, limiter and errors as POST /auth/login. Answers the user and the CSRF token to send as x-csrf-token with state-changing requests. A user with two-factor authentication gets 202 and a challenge instead (no cookie): send its token and a code to POST /auth/session/2fa.',
         body: LoginBodySchema,
-        response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
+        response: {
+          200: SessionResponseSchema,
+          202: SecondFactorChallengeSchema,
+          ...errorResponses(400, 401, 413, 415, 429, 503),
+        },
       },
     },
     async (request, reply) => {
       const user = await login(request, request.body);
+      const challenge = await secondFactorChallengeFor(app, user, 'session');
+      if (challenge) {
+        app.deviceCookies.remember(reply, user.email);
+        return reply.status(202).send(challenge);
+      }
       const session = await startDashboardSession(app.db, user, app.config.session);
       app.setSessionCookie(reply, session.token, session.expiresAt);
       app.deviceCookies.remember(reply, user.email);
@@ -40,6 +52,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/session',
     {
+      config: { beforeTwoFactorEnrolment: true },
       schema: {
         tags,
         summary: 'The signed-in user of the session cookie, and its CSRF token',
@@ -49,6 +62,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await authenticateBySession(request);
+      await assertSecondFactor(request, user);
       return { user: toUserBody(user), csrfToken: app.csrfTokenOf(sessionTokenOf(request) as string) };
     },
   );

@@ -8,6 +8,7 @@ import { createUploadSigner } from '../../../../api/src/storage/upload-signer';
 import { insertAdmin } from '../../../../api/test/support/dashboard-accounts';
 import { createTestApp } from '../../../../api/test/support/test-app';
 import { createImportWorker } from '../../../../worker/src/imports/import-worker';
+import { startScheduler } from '../../../../worker/src/schedule/scheduler';
 import { createWebhookWorker } from '../../../../worker/src/webhooks/webhook-worker';
 import { buildDashboard } from '../../../scripts/build-dashboard';
 
@@ -19,7 +20,9 @@ export const adminPassword = 'admin password for the browser test';
  * worker on the same queue, and a feed server; with `webhooks`, the worker's webhook side too (relay and
  * sweep at short intervals).
  */
-export async function startStack(options: { storage?: StorageConfig; webhooks?: boolean } = {}) {
+export async function startStack(
+  options: { storage?: StorageConfig; webhooks?: boolean; schedule?: boolean } = {},
+) {
   const dist = mkdtempSync(join(tmpdir(), 'newsroom-dashboard-'));
   await buildDashboard(dist);
   const { storage } = options;
@@ -58,6 +61,15 @@ export async function startStack(options: { storage?: StorageConfig; webhooks?: 
   const webhooks = options.webhooks
     ? await createWebhookWorker({ config: workerConfig, db, connection })
     : undefined;
+  // With `schedule`, the worker's scheduled-publishing wing (a short poll: the test schedules seconds ahead).
+  const scheduler = options.schedule
+    ? startScheduler({
+        db,
+        logger: { info: () => {}, error: () => {} } as never,
+        pollMs: 200,
+        batchSize: 100,
+      })
+    : undefined;
   const feeds: FeedServer = await startFeedServer();
   const admin = await insertAdmin(app, db, { password: adminPassword });
 
@@ -68,6 +80,7 @@ export async function startStack(options: { storage?: StorageConfig; webhooks?: 
     admin: { email: admin.email, password: adminPassword },
     async close() {
       await worker.close();
+      await scheduler?.close();
       await webhooks?.close();
       await webhooks?.queue.obliterate({ force: true }).catch(() => {});
       connection.disconnect();

@@ -8,15 +8,22 @@ export interface DashboardSessionRecord {
   user: User;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** When the session's second factor was verified; null: never. */
+  secondFactorAt: Date | null;
 }
 
 export async function insertDashboardSession(
   db: DbOrTx,
-  row: { tokenHash: Buffer; userId: string; expiresAt: Date },
+  row: { tokenHash: Buffer; userId: string; expiresAt: Date; secondFactorAt?: Date | null },
 ): Promise<string> {
   const inserted = await db
     .insertInto('dashboard_sessions')
-    .values({ token_hash: row.tokenHash, user_id: row.userId, expires_at: row.expiresAt })
+    .values({
+      token_hash: row.tokenHash,
+      user_id: row.userId,
+      expires_at: row.expiresAt,
+      second_factor_at: row.secondFactorAt ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -39,6 +46,7 @@ export async function findLiveDashboardSession(
       'dashboard_sessions.id',
       'dashboard_sessions.last_seen_at',
       'dashboard_sessions.expires_at',
+      'dashboard_sessions.second_factor_at',
       'users.id as user_id',
       'users.email',
       'users.role',
@@ -63,8 +71,14 @@ export async function findLiveDashboardSession(
       },
       lastSeenAt: row.last_seen_at,
       expiresAt: row.expires_at,
+      secondFactorAt: row.second_factor_at,
     }
   );
+}
+
+/** Records that the session's second factor was verified at `at` (its user just confirmed an enrolment). */
+export async function markDashboardSessionSecondFactor(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.updateTable('dashboard_sessions').set({ second_factor_at: at }).where('id', '=', id).execute();
 }
 
 /** Marks the session as used now (the idle timeout counts from here). */

@@ -34,17 +34,26 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
-/** Starts a session for `user` (after its password was checked) and clears expired sessions. */
+/**
+ * Starts a session for `user` (after its password was checked, and its second factor when it has one:
+ * `secondFactorAt`) and clears expired sessions.
+ */
 export async function startDashboardSession(
   db: DbOrTx,
   user: Pick<User, 'id'>,
   lifetime: SessionLifetime,
   now: Date = new Date(),
+  secondFactorAt: Date | null = null,
 ): Promise<StartedSession> {
   await deleteExpiredDashboardSessions(db, user.id, new Date(now.getTime() - lifetime.idleMs));
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + lifetime.maxAgeMs);
-  const id = await insertDashboardSession(db, { tokenHash: hashOf(token), userId: user.id, expiresAt });
+  const id = await insertDashboardSession(db, {
+    tokenHash: hashOf(token),
+    userId: user.id,
+    expiresAt,
+    secondFactorAt,
+  });
   return { token, id, expiresAt };
 }
 

@@ -23,8 +23,10 @@ import {
 import { ArticlePreview } from './article-preview';
 import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
+import { HistoryPanel } from './history-panel';
 import { localCopyKey } from './local-copy';
 import { NewsroomFields } from './newsroom-fields';
+import { PreviewLinks } from './preview-links';
 import { RestoreOffer } from './restore-offer';
 import { RichTextEditor } from './rich-text-editor';
 import { SlugField } from './slug-field';
@@ -120,6 +122,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
         changes: changedFields(current.base, sent),
         hostSites: hostSitesChanged(current.base, sent) ? sent.hostSites : undefined,
         ifMatch: ifMatch === undefined ? current.etag : ifMatch,
+        autosave: mutation === autosaveMutation,
       });
       settle(saved, sent);
       return saved;
@@ -217,6 +220,25 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
     }
   }
 
+  /** The 412 prompt's merge: their version becomes the base, the merged fields the draft, saved over it. */
+  async function merge(merged: ArticleDraft, theirs: VersionedArticle) {
+    const nextSession = { article: theirs.article, etag: theirs.etag, base: draftOf(theirs.article) };
+    latestRef.current = { session: nextSession, draft: merged };
+    setSession(nextSession);
+    setDraft(merged);
+    setBodyVersion((v) => v + 1);
+    setResolving(true);
+    try {
+      if (await saveDraft(theirs.etag)) {
+        setConflict(false);
+        setAutosave({ kind: 'idle' });
+        toast({ kind: 'success', title: 'Saved the merged version' });
+      }
+    } finally {
+      setResolving(false);
+    }
+  }
+
   return (
     <form className="article-editor" onSubmit={submit} aria-label="Article" noValidate>
       <div className="article-editor-main stack">
@@ -271,6 +293,10 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
             publishedAt={article?.publishedAt ?? null}
           />
         </details>
+        {article && <PreviewLinks articleId={article.id} dirty={dirty} />}
+        {article && (
+          <HistoryPanel articleId={article.id} version={session.etag} dirty={dirty} onRestored={reload} />
+        )}
       </div>
       <ArticleSidebar
         article={article}
@@ -290,8 +316,12 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
       <ConflictDialog
         open={conflict}
         busy={resolving}
+        articleId={article?.id ?? null}
+        base={session.base}
+        mine={draft}
         onReload={reload}
         onOverwrite={overwrite}
+        onMerge={merge}
         onCancel={() => setConflict(false)}
       />
       <ConfirmDialog

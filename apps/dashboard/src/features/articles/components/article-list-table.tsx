@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ArticleSummary } from '../../../api/articles';
 import { ArticleStatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { EmbargoBadge } from './embargo-badge';
 
 /** A page of articles, newest first, each with a checkbox for the bulk actions. */
 export function ArticleListTable({
@@ -60,6 +61,7 @@ export function ArticleListTable({
               </td>
               <td>
                 <ArticleStatusBadge status={article.status} />
+                {article.embargoUntil && <EmbargoBadge until={article.embargoUntil} />}
               </td>
               <td>{article.isAggregated ? (article.source ?? 'Imported') : 'Written here'}</td>
               <td>{article.hostSites.join(', ') || '—'}</td>

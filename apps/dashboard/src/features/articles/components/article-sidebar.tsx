@@ -16,6 +16,7 @@ import type { ArticleDraft } from './article-draft';
 import { HostSitesField } from './host-sites-field';
 import { ImageUploadField } from './image-upload-field';
 import { ReviewDecisionActions } from './review-decision-actions';
+import { SchedulePanel } from './schedule-panel';
 import { TagChips } from './tag-chips';
 
 type Errors = Partial<Record<keyof ArticleDraft, string>>;
@@ -107,6 +108,7 @@ export function ArticleSidebar({
           />
         )}
       </section>
+      {article && <SchedulePanel article={article} onChanged={onTransitioned} />}
       {article?.isAggregated && (
         <section className="card stack" aria-label="Imported from">
           <h2>Imported article</h2>

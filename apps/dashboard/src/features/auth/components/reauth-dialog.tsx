@@ -1,12 +1,20 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { type Session, sessionKeys, useReauthenticate } from '../../../api/session';
+import { useState, useSyncExternalStore } from 'react';
+import {
+  isChallenge,
+  type SecondFactorChallenge,
+  type Session,
+  sessionKeys,
+  useCompleteReauthentication,
+  useReauthenticate,
+} from '../../../api/session';
 import { Button } from '../../../components/button';
 import { useApiForm } from '../../../components/form/use-api-form';
 import { reauthAbandoned, reauthenticated, reauthState, subscribeReauth } from '../../../lib/reauth';
 import { homeOf } from '../sign-in-destination';
 import { CredentialsFields, credentialsBody, SignInFailure } from './credentials-fields';
+import { SecondFactorForm } from './second-factor-form';
 
 /**
  * Over the view whose request met an ended session: sign in again and the waiting requests (a save, a
@@ -34,6 +42,14 @@ export function ReauthDialog({ onSignOut }: { onSignOut(): void }) {
 
 function ReauthForm({ onSignOut }: { onSignOut(): void }) {
   const queryClient = useQueryClient();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const completeReauthentication = useCompleteReauthentication();
+  const signedIn = (session: Session) => {
+    const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
+    if (before?.user.id === session.user.id) return reauthenticated();
+    // Someone else signed in: nothing of the previous person's view or requests may carry over.
+    window.location.assign(homeOf(session.user.role));
+  };
   const { form, onSubmit, busy, failure } = useApiForm({
     // The person whose session ended (still in the cache: it is cleared only when they give up).
     defaultValues: {
@@ -43,12 +59,7 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
     toBody: credentialsBody,
     schema: 'signIn',
     mutation: useReauthenticate(),
-    onSuccess: (session) => {
-      const before = queryClient.getQueryData<Session | null>(sessionKeys.session);
-      if (before?.user.id === session.user.id) return reauthenticated();
-      // Someone else signed in: nothing of the previous person's view or requests may carry over.
-      window.location.assign(homeOf(session.user.role));
-    },
+    onSuccess: (answer) => (isChallenge(answer) ? setChallenge(answer) : signedIn(answer)),
   });
 
   return (
@@ -62,23 +73,32 @@ function ReauthForm({ onSignOut }: { onSignOut(): void }) {
           save, for example) continues.
         </p>
       </Dialog.Description>
-      <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in again">
-        <SignInFailure failure={failure} />
-        <CredentialsFields control={form.control} focusPassword />
-        <div className="dialog-actions">
-          <Button
-            onClick={() => {
-              reauthAbandoned();
-              onSignOut();
-            }}
-          >
-            Sign out
-          </Button>
-          <Button type="submit" variant="primary" busy={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </div>
-      </form>
+      {challenge ? (
+        <SecondFactorForm
+          challenge={challenge}
+          mutation={completeReauthentication}
+          onVerified={signedIn}
+          onRestart={() => setChallenge(null)}
+        />
+      ) : (
+        <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in again">
+          <SignInFailure failure={failure} />
+          <CredentialsFields control={form.control} focusPassword />
+          <div className="dialog-actions">
+            <Button
+              onClick={() => {
+                reauthAbandoned();
+                onSignOut();
+              }}
+            >
+              Sign out
+            </Button>
+            <Button type="submit" variant="primary" busy={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </Button>
+          </div>
+        </form>
+      )}
     </>
   );
 }

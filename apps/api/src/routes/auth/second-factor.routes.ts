@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { completeSecondFactorChallenge, startDashboardSession } from '@newsroom/domain';
+import { LoginResponseSchema, SessionResponseSchema } from '../../schemas/auth.schema';
+import { errorResponses } from '../../schemas/error.schema';
+import { SecondFactorBodySchema } from '../../schemas/two-factor.schema';
+import { toUserBody } from './password-login';
+import { codeRefusal } from './second-factor-step';
+
+const tags = ['auth'];
+const description =
+  'The second step of a sign-in whose password was right and whose user has two-factor authentication (the first step answered 202 with a challengeToken). The code is a 6-digit TOTP code or an unused recovery code (used up). A code whose time step was already used is refused (401 SECOND_FACTOR_CODE_USED). Each challenge takes 5 codes and lives 5 minutes (then 401 SECOND_FACTOR_CHALLENGE_INVALID: sign in with the password again); every 5th consecutive wrong code of a user locks its code checks for 15 minutes, doubling up to a day (429 TOO_MANY_SECOND_FACTOR_ATTEMPTS with Retry-After).';
+
+/** The second step of both sign-ins (bearer token and cookie session). Prefix: /api/v1/auth. */
+export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/login/2fa',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        summary: 'Complete a token login with a second-factor code',
+        description,
+        security: [],
+        body: SecondFactorBodySchema,
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 409, 413, 429) },
+      },
+    },
+    async (request) => {
+      const now = app.secondFactorClock.now();
+      const { challengeToken, code } = request.body;
+      const result = await completeSecondFactorChallenge(
+        app.db,
+        app.secretBox,
+        challengeToken,
+        'token',
+        code,
+        now,
+      );
+      if (result.outcome !== 'verified') throw codeRefusal(result, now);
+      return { token: app.issueToken(result.user, now), user: toUserBody(result.user) };
+    },
+  );
+
+  app.post(
+    '/session/2fa',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        summary: 'Complete a dashboard sign-in with a second-factor code: sets the session cookie',
+        description,
+        security: [],
+        body: SecondFactorBodySchema,
+        response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const now = app.secondFactorClock.now();
+      const { challengeToken, code } = request.body;
+      const result = await completeSecondFactorChallenge(
+        app.db,
+        app.secretBox,
+        challengeToken,
+        'session',
+        code,
+        now,
+      );
+      if (result.outcome !== 'verified') throw codeRefusal(result, now);
+      const session = await startDashboardSession(app.db, result.user, app.config.session, now, now);
+      app.setSessionCookie(reply, session.token, session.expiresAt);
+      return { user: toUserBody(result.user), csrfToken: app.csrfTokenOf(session.token) };
+    },
+  );
+};

@@ -1,0 +1,110 @@
+// @vitest-environment node
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newProfile,
+  type OffsiteRequest,
+  screenshots,
+  seriousAccessibilityViolations,
+} from './support/browser';
+import { startStack } from './support/stack';
+
+// The History panel in Chromium against the real API and Postgres: an article edited three times, two
+// versions compared side by side, one restored after a confirmation.
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+let offsite: OffsiteRequest[];
+let context: BrowserContext;
+let page: Page;
+let articleId = '';
+
+beforeAll(async () => {
+  stack = await startStack();
+  ({ browser, offsite } = await launchBrowser());
+  context = await newProfile(browser, offsite);
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const revisionsOf = (id: string) =>
+  stack.db
+    .selectFrom('article_revisions')
+    .selectAll()
+    .where('article_id', '=', id)
+    .orderBy('n', 'desc')
+    .execute();
+
+async function closeToasts() {
+  const close = page.locator('.toast button');
+  for (let i = 0; i < 5 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  await close.first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+describe('article history in Chromium', { timeout: 90_000 }, () => {
+  it('edits an article three times, compares two versions and restores one', async () => {
+    await page.goto(`${stack.origin}/login`);
+    await page.getByLabel('E-mail').fill(stack.admin.email);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${stack.origin}/publishers`);
+
+    await page.goto(`${stack.origin}/articles/new`);
+    await page.getByLabel('Title').fill('Bridge closed for repairs');
+    await page.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('The bridge is closed until Friday.');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/articles\/[0-9a-f-]{36}$/);
+    articleId = page.url().split('/').pop() as string;
+
+    const titles = ['Bridge closed until Friday', 'Bridge reopens on Friday', 'Bridge reopens early'];
+    for (const [index, title] of titles.entries()) {
+      await page.getByLabel('Title').fill(title);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(async () => (await revisionsOf(articleId)).length).toBe(index + 2);
+      await page.getByText(/^Saved \d/).waitFor();
+    }
+    const revisions = await revisionsOf(articleId);
+    expect(revisions.map((revision) => revision.n)).toEqual([4, 3, 2, 1]);
+    expect(revisions.every((revision) => revision.actor_label === stack.admin.email)).toBe(true);
+
+    await page.getByText('History', { exact: true }).click();
+    const list = page.getByRole('list', { name: 'Revisions' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
+    await page.getByRole('checkbox', { name: 'Compare revision 2' }).check();
+    await page.getByRole('checkbox', { name: 'Compare revision 4' }).check();
+    const diff = page.getByRole('region', { name: 'Revision 2 compared with revision 4' });
+    await diff.getByText('Bridge closed until Friday').waitFor();
+    await diff.getByText('Bridge reopens early').waitFor();
+    await closeToasts();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshots(page, 'article-history');
+
+    await page.getByRole('button', { name: 'Restore revision 2' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Restore revision 2?' });
+    await confirm.getByText('The status does not change').waitFor();
+    await confirm.getByRole('button', { name: 'Restore' }).click();
+    await page.locator('.toast').getByText('Revision 2 restored as revision 5').waitFor();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Bridge closed until Friday');
+
+    const stored = await stack.db
+      .selectFrom('articles')
+      .select(['title', 'status'])
+      .where('id', '=', articleId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ title: 'Bridge closed until Friday', status: 'draft' });
+    const [newest] = await revisionsOf(articleId);
+    expect(newest).toMatchObject({ n: 5, source: 'restore', actor_kind: 'user' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+    expect(offsite).toEqual([]);
+  });
+});

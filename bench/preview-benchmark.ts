@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { createPreviewLink } from '@newsroom/domain';
+import { sql } from 'kysely';
+import { measure } from './client/load';
+import { bundleServers, type Server, startServer } from './client/processes';
+import { type BenchDatabase, createBenchDatabase, seedArticles } from './client/seed';
+
+// pnpm bench:preview — latency of GET /client/preview/:token (issue 29: p99 <= 50 ms on the 2-core box), on
+// loopback only. Figures printed, not asserted. Seeds published articles over 5 sites, turns every tenth into a
+// draft, makes one preview link per draft (every other one pinned), starts a bare Fastify hello world and the API
+// (production bundles, LOG_LEVEL=warn) as separate processes on free ports, and reads in rotation: the previews
+// (no key; never cached: one indexed lookup and the article per request), and as the reference the same number
+// of /client/article/:slug reads with the response cache off (CLIENT_CACHE=off: a query per request, as a preview).
+
+const articles = Number(process.env.BENCH_ARTICLES ?? 20_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const deadlineMs = 10 * 60_000;
+
+for (const url of [serverUrl, redisUrl]) {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) {
+    throw new Error(`The benchmark runs on loopback only; refusing ${new URL(url).hostname}`);
+  }
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const running: Server[] = [];
+let database: BenchDatabase | undefined;
+const cleanUp = async () => {
+  await Promise.allSettled(running.map((server) => server.stop()));
+  await database?.drop().catch((error) => console.error('could not drop the bench database:', error));
+};
+setTimeout(() => {
+  console.error('benchmark deadline reached; stopping');
+  void cleanUp().then(() => process.exit(2));
+}, deadlineMs).unref();
+
+/** A port nobody listens on now (the OS picks it). */
+const freePort = () =>
+  new Promise<string>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(String(typeof address === 'object' && address ? address.port : 0)));
+    });
+  });
+
+async function start(entry: string, env: Record<string, string>): Promise<Server> {
+  const server = await startServer(entry, { ...env, PORT: await freePort(), HOST: '127.0.0.1' });
+  running.push(server);
+  return server;
+}
+
+async function main() {
+  log(
+    `Preview benchmark: ${articles.toLocaleString('en')} articles over 5 sites, every tenth a draft with a link`,
+  );
+  database = await createBenchDatabase(serverUrl);
+  const { db } = database;
+  await seedArticles(db, articles, 3_000);
+  const drafts = await sql<{ id: string; slug: string }>`
+    update articles set status = 'draft', published_at = null
+     where id in (select id from articles order by slug limit ${Math.floor(articles / 10)})
+    returning id, slug`.execute(db);
+  const tokens: string[] = [];
+  for (const [index, draft] of drafts.rows.entries()) {
+    tokens.push((await createPreviewLink(db, draft.id, { createdBy: null, pinned: index % 2 === 1 })).token);
+  }
+  const published = await db
+    .selectFrom('articles')
+    .select('slug')
+    .where('status', '=', 'published')
+    .orderBy('slug')
+    .limit(tokens.length)
+    .execute();
+  const apiKey = randomBytes(24).toString('base64url');
+  const entries = await bundleServers();
+  const baseline = await start(entries.baseline, { NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const api = await start(entries.api, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+    API_KEY: apiKey,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    CLIENT_CACHE: 'off',
+  });
+  const previewPaths = tokens.map((token) => `/api/v1/client/preview/${token}`);
+  const runs: Array<{ name: string; server: Server; paths: string[]; headers: Record<string, string> }> = [
+    { name: 'baseline: bare Fastify hello world', server: baseline, paths: ['/'], headers: {} },
+    {
+      name: `reference: /client/article/:slug, network key, response cache off, ${published.length} slugs`,
+      server: api,
+      paths: published.map(({ slug }) => `/api/v1/client/article/${slug}`),
+      headers: { 'x-api-key': apiKey },
+    },
+    {
+      name: `/client/preview/:token, no key, ${tokens.length} tokens (half pinned)`,
+      server: api,
+      paths: previewPaths,
+      headers: {},
+    },
+  ];
+  // Warm-up (JIT, pool, prepared statements), not measured.
+  await measure({ name: 'warm-up', url: api.url, paths: previewPaths, seconds: 3, connections });
+  let base = 0;
+  log('');
+  log('| read | req/s | p50 | p99 | vs baseline |');
+  log('|---|---:|---:|---:|---:|');
+  for (const run of runs) {
+    const result = await measure({ ...run, url: run.server.url, seconds, connections });
+    if (run.server === baseline) base = result.requestsPerSecond;
+    const failed = result.non2xx + result.errors;
+    log(
+      `| ${run.name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${(
+        result.requestsPerSecond / base
+      ).toFixed(2)}x |${failed ? ` (${failed} failed)` : ''}`,
+    );
+  }
+  log('');
+  log(`autocannon: ${connections} connections x ${seconds} s per row; target p99 <= 50 ms for the previews`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

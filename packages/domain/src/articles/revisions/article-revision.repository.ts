@@ -1,0 +1,305 @@
+import { sql } from 'kysely';
+import type { DbOrTx, Tx } from '../../db/create-db';
+import type { ArticleStatus } from '../../db/tables';
+import { toArticle, type VersionedArticle } from '../article';
+import { hostSitesOf, rowVersion } from '../article.repository';
+import type { RevisionActorKind, RevisionSource } from './revision-write';
+
+/** A revision row as the service reads it (data: a whole snapshot or a delta, by `kind`). */
+export interface RevisionRow {
+  n: number;
+  createdAt: Date;
+  actorKind: RevisionActorKind;
+  actorId: string | null;
+  actorLabel: string;
+  source: RevisionSource;
+  reason: string | null;
+  status: ArticleStatus;
+  kind: 'snapshot' | 'delta';
+  data: unknown;
+}
+
+export interface NewRevisionRow {
+  articleId: string;
+  n: number;
+  actorKind: RevisionActorKind;
+  actorId: string | null;
+  actorLabel: string;
+  source: RevisionSource;
+  reason: string | null;
+  status: ArticleStatus;
+  kind: 'snapshot' | 'delta';
+  data: unknown;
+}
+
+const columns = [
+  'n',
+  'created_at',
+  'actor_kind',
+  'actor_id',
+  'actor_label',
+  'source',
+  'reason',
+  'status',
+  'kind',
+  'data',
+] as const;
+
+type Selected = {
+  n: number;
+  created_at: Date;
+  actor_kind: RevisionActorKind;
+  actor_id: string | null;
+  actor_label: string;
+  source: RevisionSource;
+  reason: string | null;
+  status: ArticleStatus;
+  kind: 'snapshot' | 'delta';
+  data: unknown;
+};
+
+function toRevisionRow(row: Selected): RevisionRow {
+  return {
+    n: row.n,
+    createdAt: row.created_at,
+    actorKind: row.actor_kind,
+    actorId: row.actor_id,
+    actorLabel: row.actor_label,
+    source: row.source,
+    reason: row.reason,
+    status: row.status,
+    kind: row.kind,
+    data: row.data,
+  };
+}
+
+/**
+ * The article's two newest revisions, newest first, the newest locked until the transaction ends (the
+ * article row is locked by the write too; this also serialises numbering against a concurrent restore).
+ */
+export async function lockNewestRevisions(tx: Tx, articleId: string): Promise<RevisionRow[]> {
+  const rows = await tx
+    .selectFrom('article_revisions')
+    .select(columns)
+    .where('article_id', '=', articleId)
+    .orderBy('n', 'desc')
+    .limit(2)
+    .forUpdate()
+    .execute();
+  return rows.map((row) => toRevisionRow(row as Selected));
+}
+
+/**
+ * The article as findArticleById reads it (the same columns, host sites and version, the same mapper) and,
+ * in the same round trip, its two newest revisions (newest first). Callers hold the article's row lock
+ * (their write took it), which serialises every revision write of the article.
+ */
+export async function findArticleWithNewestRevisions(
+  tx: Tx,
+  id: string,
+): Promise<{ article: VersionedArticle; newest: RevisionRow[] } | undefined> {
+  const row = await tx
+    .selectFrom('articles')
+    .selectAll('articles')
+    .select(hostSitesOf)
+    .select(rowVersion.as('version'))
+    .select(
+      sql<Selected[]>`(select coalesce(json_agg(r order by r.n desc), '[]') from (
+        select n, created_at, actor_kind, actor_id, actor_label, source, reason, status, kind, data
+        from article_revisions where article_id = articles.id order by n desc limit 2) r)`.as(
+        'newest_revisions',
+      ),
+    )
+    .where('articles.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { newest_revisions: newest, version, ...articleRow } = row;
+  return {
+    article: { ...toArticle(articleRow), version },
+    newest: newest.map((revision) =>
+      toRevisionRow({ ...revision, created_at: new Date(revision.created_at) }),
+    ),
+  };
+}
+
+/**
+ * A write's revision in one statement: the new row inserted and, when given, the previous newest turned
+ * into its delta (or rebuilt, for a collapsed autosave).
+ */
+export async function insertRevisionAndUpdate(
+  tx: Tx,
+  inserted: NewRevisionRow | null,
+  updates: readonly { n: number; kind: 'snapshot' | 'delta'; data: unknown; createdAt?: Date }[],
+): Promise<void> {
+  const articleId = inserted?.articleId;
+  if (!inserted) return;
+  if (updates.length === 0) {
+    await insertRevisions(tx, [inserted]);
+    return;
+  }
+  const [update] = updates;
+  if (!update || !articleId) return;
+  await tx
+    .with('inserted', (db) =>
+      db.insertInto('article_revisions').values({
+        article_id: inserted.articleId,
+        n: inserted.n,
+        actor_kind: inserted.actorKind,
+        actor_id: inserted.actorId,
+        actor_label: inserted.actorLabel,
+        source: inserted.source,
+        reason: inserted.reason,
+        status: inserted.status,
+        kind: inserted.kind,
+        data: JSON.stringify(inserted.data),
+      }),
+    )
+    .updateTable('article_revisions')
+    .set({ kind: update.kind, data: JSON.stringify(update.data) })
+    .where('article_id', '=', articleId)
+    .where('n', '=', update.n)
+    .execute();
+}
+
+/** Inserts revisions in one statement (an import batch's, or one write's). */
+export async function insertRevisions(db: DbOrTx, rows: readonly NewRevisionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('article_revisions')
+    .values(
+      rows.map((row) => ({
+        article_id: row.articleId,
+        n: row.n,
+        actor_kind: row.actorKind,
+        actor_id: row.actorId,
+        actor_label: row.actorLabel,
+        source: row.source,
+        reason: row.reason,
+        status: row.status,
+        kind: row.kind,
+        data: JSON.stringify(row.data),
+      })),
+    )
+    .execute();
+}
+
+/** Replaces one revision's stored data (and, for a collapsed autosave, its time). */
+export async function updateRevisionData(
+  db: DbOrTx,
+  articleId: string,
+  n: number,
+  change: { kind: 'snapshot' | 'delta'; data: unknown; createdAt?: Date },
+): Promise<void> {
+  await db
+    .updateTable('article_revisions')
+    .set({
+      kind: change.kind,
+      data: JSON.stringify(change.data),
+      ...(change.createdAt && { created_at: change.createdAt }),
+    })
+    .where('article_id', '=', articleId)
+    .where('n', '=', n)
+    .execute();
+}
+
+/** One page of the article's revisions, newest first, without their data. */
+export async function listRevisionRows(
+  db: DbOrTx,
+  articleId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Omit<RevisionRow, 'kind' | 'data'>[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('article_revisions')
+      .select(['n', 'created_at', 'actor_kind', 'actor_id', 'actor_label', 'source', 'reason', 'status'])
+      .where('article_id', '=', articleId)
+      .orderBy('n', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('article_revisions')
+      .select(sql<string>`count(*)`.as('total'))
+      .where('article_id', '=', articleId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => {
+      const { kind: _kind, data: _data, ...rest } = toRevisionRow({ ...row, kind: 'delta', data: null });
+      return rest;
+    }),
+    total: Number(count.total),
+  };
+}
+
+/** The revisions from `fromN` up to the newest, newest first: what it takes to rebuild revision `fromN`. */
+export async function findRevisionChain(
+  db: DbOrTx,
+  articleId: string,
+  fromN: number,
+): Promise<RevisionRow[]> {
+  const rows = await db
+    .selectFrom('article_revisions')
+    .select(columns)
+    .where('article_id', '=', articleId)
+    .where('n', '>=', fromN)
+    .orderBy('n', 'desc')
+    .execute();
+  return rows.map((row) => toRevisionRow(row as Selected));
+}
+
+/** Every revision of the article, newest first (retention thinning rewrites the chain). */
+export async function findAllRevisions(tx: Tx, articleId: string): Promise<RevisionRow[]> {
+  const rows = await tx
+    .selectFrom('article_revisions')
+    .select(columns)
+    .where('article_id', '=', articleId)
+    .orderBy('n', 'desc')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => toRevisionRow(row as Selected));
+}
+
+export async function deleteRevisions(tx: Tx, articleId: string, ns: readonly number[]): Promise<void> {
+  if (ns.length === 0) return;
+  await tx
+    .deleteFrom('article_revisions')
+    .where('article_id', '=', articleId)
+    .where('n', 'in', [...ns])
+    .execute();
+}
+
+/** Articles with at least one revision that is not published, older than `before` and not the newest. */
+export async function findArticlesWithOldDraftRevisions(db: DbOrTx, before: Date, limit: number) {
+  const rows = await db
+    .selectFrom('article_revisions as r')
+    .select('r.article_id')
+    .distinct()
+    .where('r.created_at', '<', before)
+    .where('r.status', '!=', 'published')
+    .where('r.kind', '=', 'delta')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.article_id);
+}
+
+/** Bytes the article's revisions take in their rows (Postgres' pg_column_size: after compression). */
+export async function measureRevisionStorage(
+  db: DbOrTx,
+  articleId: string,
+): Promise<{ revisions: number; dataBytes: number; rowBytes: number }> {
+  const row = await db
+    .selectFrom('article_revisions as r')
+    .select([
+      sql<string>`count(*)`.as('revisions'),
+      sql<string>`coalesce(sum(pg_column_size(r.data)), 0)`.as('data_bytes'),
+      sql<string>`coalesce(sum(pg_column_size(r.*)), 0)`.as('row_bytes'),
+    ])
+    .where('r.article_id', '=', articleId)
+    .executeTakeFirstOrThrow();
+  return {
+    revisions: Number(row.revisions),
+    dataBytes: Number(row.data_bytes),
+    rowBytes: Number(row.row_bytes),
+  };
+}
