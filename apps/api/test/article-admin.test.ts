@@ -76,6 +76,7 @@ describe('POST /api/v1/article', () => {
       standfirst: 'A short dek',
       corrections: [],
       needsAltText: false,
+      embargoUntil: null,
       hostSites: [],
       status: 'draft',
       isAggregated: false,
