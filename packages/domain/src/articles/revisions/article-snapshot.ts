@@ -43,6 +43,9 @@ export const notRestoredFields = [
   'rssFeedGuid',
   'publisherId',
   'sourcePublishedAt',
+  // Issue 32: derived from the pictures (not a column), and corrections are appended, never rewritten.
+  'needsAltText',
+  'corrections',
 ] as const;
 
 export function articleSnapshot(article: Article): ArticleSnapshot {
