@@ -115,6 +115,12 @@ try {
   const afterRestart = await lateness('killed', restartAt);
   console.log('killed at 30 s, restarted 3 s later: lateness from due', killedRaw);
   console.log('  lateness from max(due, restart)', afterRestart);
+  const { rows: boot } = await sql<{ ms: number }>`
+    select extract(epoch from (min(ran_at) - to_timestamp(${restartAt}::float8 / 1000))) * 1000 as ms
+      from scheduled_actions where ran_at >= to_timestamp(${restartAt}::float8 / 1000)`.execute(db);
+  console.log(
+    `  the restarted worker ran its first action ${Math.round(boot[0]?.ms ?? Number.NaN)} ms after its spawn (boot)`,
+  );
   worker.kill('SIGTERM');
   await once(worker, 'exit');
 

@@ -30,6 +30,7 @@ import * as siteCorsAndPublicUrls from './2026-11-27T1311-site-cors-and-public-u
 import * as scheduledActions from './2026-11-28T0100-scheduled-actions';
 import * as articlePreviewLinks from './2026-11-28T0200-article-preview-links';
 import * as articleRevisions from './2026-11-28T0300-article-revisions';
+import * as auditLog from './2026-11-28T0400-audit-log';
 import * as secondFactor from './2026-11-28T0600-second-factor';
 import * as articleBylinesImagesCorrections from './2026-11-28T0700-article-bylines-images-corrections';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0200-article-preview-links': articlePreviewLinks,
   '2026-11-28T0300-article-revisions': articleRevisions,
   '2026-11-28T0600-second-factor': secondFactor,
+  '2026-11-28T0400-audit-log': auditLog,
   '2026-11-28T0700-article-bylines-images-corrections': articleBylinesImagesCorrections,
 };
 

@@ -2,6 +2,7 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { auditPlugin } from './audit/audit.plugin';
 import { SiteKeyUsage } from './delivery/site-key-usage';
 import { httpTimeoutOptions } from './http-timeouts';
 import { createApiMetrics } from './metrics/api-metrics';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(secondFactorPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(feedFetcherPlugin);
+  // Before the routes: it audits them as they are added.
+  if (deps.auditRoutes !== false) await app.register(auditPlugin);
   await app.register(routes);
 
   return app;

@@ -29,6 +29,11 @@ export interface AppDeps {
    * Without it nothing is measured; without METRICS_TOKEN nothing is served at /metrics.
    */
   metricsRegistry?: Registry;
+  /**
+   * false only in `pnpm bench:audit`, to measure what the audit log costs a write: the routes then write no audit
+   * rows. Production and tests always audit (server.ts never sets it).
+   */
+  auditRoutes?: boolean;
 }
 
 declare module 'fastify' {

@@ -76,7 +76,6 @@ describe('POST /api/v1/article', () => {
       standfirst: 'A short dek',
       corrections: [],
       needsAltText: false,
-      embargoUntil: null,
       hostSites: [],
       status: 'draft',
       isAggregated: false,
@@ -87,6 +86,7 @@ describe('POST /api/v1/article', () => {
       publishedAt: null,
       reviewedAt: null,
       reviewReason: null,
+      embargoUntil: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -101,6 +101,7 @@ describe('the import rules of the dashboard', () => {
       [
         'account',
         'articles',
+        'audit',
         'auth',
         'publisher-self',
         'publishers',

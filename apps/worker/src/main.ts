@@ -2,6 +2,7 @@ import { loadOrExit, loadWorkerConfig, readLocalEnvFile } from '@newsroom/config
 import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
+import { startAuditRetention } from './audit/audit-retention';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { startRevisionThinning } from './revisions/revision-thinning';
@@ -36,6 +37,7 @@ const metricsRegistry =
 
 const importWorker = await createImportWorker({ config, db, connection, logger, metricsRegistry });
 const webhookWorker = await createWebhookWorker({ config, db, connection, logger });
+const auditRetention = startAuditRetention({ config, db, logger });
 const scheduler = startScheduler({ db, logger, ...config.scheduler });
 const revisionThinning = startRevisionThinning({
   db,
@@ -68,6 +70,7 @@ async function shutdown(signal: string) {
     webhookWorker.close(),
     scheduler.close(),
     revisionThinning.close(),
+    auditRetention?.stop(),
   ]);
   await Promise.allSettled([db.destroy(), connection.quit()]);
   clearTimeout(force);

@@ -4,11 +4,13 @@ import {
   createArticle,
   createDb,
   createRelease,
+  createWebhookEndpoint,
   deleteArticle,
   getArticle,
   getRelease,
   getScheduledAction,
   ManualClock,
+  relayArticleChanges,
   runDueScheduledActions,
   scheduleArticleAction,
   setArticleEmbargo,
@@ -257,7 +259,7 @@ describe('several runners at once', () => {
     const pools = [createDb({ connectionString: url, max: 2 }), createDb({ connectionString: url, max: 2 })];
     try {
       const results = await Promise.all([
-        runDueScheduledActions(db, clock, { batchSize: 10 }),
+        runDueScheduledActions(db, clock, { batchSize: 10, lanes: 3 }),
         ...pools.map((pool) => runDueScheduledActions(pool, clock, { batchSize: 10 })),
       ]);
       expect(results.reduce((sum, result) => sum + result.done, 0)).toBe(150);
@@ -268,5 +270,38 @@ describe('several runners at once', () => {
     const { rows } = await sql<{ n: string }>`
       select count(*)::text as n from article_changes where article_id = any(${ids}::uuid[])`.execute(db);
     expect(rows[0]?.n).toBe('150');
+  });
+});
+
+describe('webhooks at go-live', () => {
+  it('sends article.unpublished when an embargo hides a published article, and article.published at its time', async () => {
+    await createWebhookEndpoint(db, {
+      url: 'https://hooks.example.com/newsroom',
+      events: ['article.published', 'article.unpublished'],
+      site: null,
+      enabled: true,
+    });
+    const id = await draft('Webhook at the embargo');
+    clock.set(at(800));
+    await changeArticleStatus(db, id, 'publish', clock.now());
+    await setArticleEmbargo(db, id, at(810), null, clock.now());
+    clock.set(at(810));
+    await runDueScheduledActions(db, clock);
+    const typesOf = async () =>
+      (
+        await db
+          .selectFrom('webhook_events')
+          .select('type')
+          .where('body', 'like', `%${id}%`)
+          .orderBy('occurred_at')
+          .execute()
+      ).map((row) => row.type);
+    // The relay serves an outbox row once every older transaction on the server has ended: a bounded wait.
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      await relayArticleChanges(db);
+      if ((await typesOf()).length >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await typesOf()).toEqual(['article.published', 'article.unpublished', 'article.published']);
   });
 });

@@ -93,12 +93,26 @@ export const workerEnvSchema = Type.Object({
     maximum: 5_000,
     description: 'scheduled actions run per transaction',
   }),
+  SCHEDULER_LANES: Type.Integer({
+    default: 4,
+    minimum: 1,
+    maximum: 32,
+    description:
+      'scheduled-action batches run at once per worker, each over its own share of the articles (keep below DATABASE_POOL_SIZE)',
+  }),
   FEED_FAILED_WEBHOOK_AFTER: Type.Integer({
     default: 5,
     minimum: 1,
     maximum: 1000,
     description: 'publisher.feed_failed is sent when a feed has failed this many times in a row',
   }),
+  AUDIT_RETENTION_DAYS: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 36_500,
+      description: 'audit events older than this many days are pruned (unset: kept for ever)',
+    }),
+  ),
   REVISION_DRAFT_RETENTION_DAYS: Type.Integer({
     default: 30,
     minimum: 1,
@@ -126,8 +140,10 @@ export interface WorkerConfig extends CommonConfig {
   /** The metrics listener starts only when both the token and the port are set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   webhooks: WebhookConfig;
+  /** The audit log's retention in days; null keeps every event (the default). */
+  audit: { retentionDays: number | null };
   /** Scheduled publishing (docs/scheduling.md). */
-  scheduler: { pollMs: number; batchSize: number };
+  scheduler: { pollMs: number; batchSize: number; lanes: number };
   /** Article revisions (docs/revisions.md): draft revisions older than this are thinned, hourly. */
   revisions: { draftRetentionMs: number };
 }
@@ -173,7 +189,12 @@ export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Worke
       sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
       feedFailedAfter: env.FEED_FAILED_WEBHOOK_AFTER,
     },
-    scheduler: { pollMs: env.SCHEDULER_POLL_MS, batchSize: env.SCHEDULER_BATCH_SIZE },
+    scheduler: {
+      pollMs: env.SCHEDULER_POLL_MS,
+      batchSize: env.SCHEDULER_BATCH_SIZE,
+      lanes: env.SCHEDULER_LANES,
+    },
+    audit: { retentionDays: env.AUDIT_RETENTION_DAYS ?? null },
     revisions: { draftRetentionMs: env.REVISION_DRAFT_RETENTION_DAYS * 86_400_000 },
   };
 }

@@ -63,6 +63,27 @@ export type {
   RevisionWrite,
 } from './articles/revisions/revision-write';
 export { systemWrite } from './articles/revisions/revision-write';
+export type { AuditChainState, AuditFilter } from './audit/audit.repository';
+export { findAuditChain } from './audit/audit.repository';
+export {
+  type AuditPage,
+  type AuditVerification,
+  appendAuditEvent,
+  appendAuditEvents,
+  listAuditEvents,
+  pruneAuditLog,
+  streamAuditEvents,
+  verifyAuditChain,
+} from './audit/audit.service';
+// Audit log (issue 30): append-only, hash-chained record of administrative and security events.
+export {
+  type AuditActor,
+  type AuditActorType,
+  type AuditChanges,
+  type AuditEvent,
+  type AuditEventInput,
+  auditValue,
+} from './audit/audit-event';
 export type { ChangePosition } from './changes/article-change';
 export {
   ChangesExpiredError,

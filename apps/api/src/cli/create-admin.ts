@@ -3,7 +3,13 @@ import { Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { loadAdminCliConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
-import { createDb, createPasswordHasher, DomainError, ensureAdministrator } from '@newsroom/domain';
+import {
+  appendAuditEvent,
+  createDb,
+  createPasswordHasher,
+  DomainError,
+  ensureAdministrator,
+} from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
 import { LoginLimiter } from '../routes/auth/login-limiter';
 
@@ -132,6 +138,16 @@ try {
     'email-used-by-publisher': `${email} is a publisher's login; no administrator created.`,
   } as const;
   process.stdout.write(`${messages[outcome]}\n`);
+  if (outcome === 'created' || outcome === 'password-reset')
+    await appendAuditEvent(db, {
+      actor: { type: 'system', id: null, label: 'pnpm admin:create' },
+      address: null,
+      action: outcome === 'created' ? 'createAdministrator' : 'resetAdministratorPassword',
+      objectType: 'user',
+      objectId: null,
+      siteId: null,
+      changes: { after: { email } },
+    });
   if (outcome === 'password-reset' && !(await forgetFailedLogins(email, config.redis))) {
     // The password is replaced either way; the counters then age out (an hour at most).
     process.stderr.write(

@@ -94,6 +94,9 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/publisher/me/feed/resume': 'resumeOwnPublisherFeed',
   'GET /api/v1/publisher/me/articles': 'listOwnPublisherArticles',
   'POST /api/v1/publisher/me/test-feed': 'testOwnPublisherFeed',
+
+  'GET /api/v1/audit': 'listAuditEvents',
+  'GET /api/v1/audit/export': 'exportAuditEvents',
   // Scheduled publishing (issue 29)
   'PUT /api/v1/article/{id}/embargo': 'setArticleEmbargo',
   'GET /api/v1/scheduled-actions': 'listScheduledActions',

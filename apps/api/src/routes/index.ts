@@ -16,6 +16,7 @@ import { articleEmbargoRoutes } from './articles/article-embargo.routes';
 import { articlePreviewRoutes } from './articles/article-preview.routes';
 import { articleRevisionRoutes } from './articles/article-revision.routes';
 import { articleStatusRoutes } from './articles/article-status.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { secondFactorRoutes } from './auth/second-factor.routes';
 import { sessionRoutes } from './auth/session.routes';
@@ -98,6 +99,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(siteKeyRoutes, { prefix: '/site' });
         await admin.register(feedImportRoutes, { prefix: '/publisher' });
         await admin.register(webhookRoutes, { prefix: '/webhooks' });
+        await admin.register(auditRoutes, { prefix: '/audit' });
         await admin.register(articleEmbargoRoutes, { prefix: '/article' });
         await admin.register(scheduledActionRoutes, { prefix: '/scheduled-actions' });
         await admin.register(releaseRoutes, { prefix: '/releases' });

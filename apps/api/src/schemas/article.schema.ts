@@ -134,6 +134,13 @@ export const EditArticleQuerySchema = Type.Object({
         "the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision",
     }),
   ),
+  reason: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: "why (e.g. 'correction: the figure was wrong'), kept with the edit's revision",
+    }),
+  ),
 });
 
 /** Listings leave the body out; GET /article/:id has it. */

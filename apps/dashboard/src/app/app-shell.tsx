@@ -15,6 +15,7 @@ const adminLinks = [
   { to: '/scheduled', label: 'Scheduled' },
   { to: '/sites', label: 'Sites' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/audit', label: 'Audit' },
 ] as const;
 const publisherLinks = [
   { to: '/publisher/dashboard', label: 'Dashboard' },

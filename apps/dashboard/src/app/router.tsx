@@ -16,6 +16,7 @@ import { EmptyState } from '../components/states';
 import { TwoFactorGate } from '../features/account/components/two-factor-gate';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
+import { validateAuditSearch } from '../features/audit/routes/audit-search';
 import { homeOf, LoginPage, NotAllowedPage } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
@@ -153,6 +154,13 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage'),
 });
 
+const auditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/audit',
+  validateSearch: validateAuditSearch,
+  component: lazyRouteComponent(() => import('../features/audit/routes/audit-route'), 'AuditRoute'),
+});
+
 const scheduledRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/scheduled',
@@ -220,6 +228,7 @@ const routeTree = rootRoute.addChildren([
       reviewRoute,
       sitesRoute,
       webhooksRoute,
+      auditRoute,
       scheduledRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),

@@ -429,6 +429,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit events, newest first, filtered and keyset-paged
+         * @description Every administrative and security event (docs/audit.md). Filters combine with AND; `before` takes the `next` of the page before. Reading writes no event.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit events as NDJSON (one event per line, oldest first), streamed
+         * @description Same filters as GET /audit (typically `from` and `to`); read in batches, so any range streams in bounded memory. Each line verifies against the one before it (hash, prevHash) when no filter but the time range is used.
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1391,6 +1431,30 @@ export interface components {
         ArticleSummaryPage: {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        AuditEvent: {
+            action: string;
+            actor: {
+                id: string | null;
+                label: string | null;
+                type: "user" | "publisher" | "system" | "anonymous";
+            };
+            address: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description short, secrets redacted */
+            changes: {
+                after?: unknown;
+                before?: unknown;
+            } | null;
+            /** @description sha256(prevHash || canonical JSON of the row) */
+            hash: string;
+            objectId: string | null;
+            objectType: string;
+            prevHash: string;
+            /** @description position in the chain */
+            seq: number;
+            siteId: string | null;
         };
         /** BodyDiffPart */
         BodyDiffPart: {
@@ -2664,6 +2728,8 @@ export interface operations {
             query?: {
                 /** @description the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision */
                 autosave?: boolean;
+                /** @description why (e.g. 'correction: the figure was wrong'), kept with the edit's revision */
+                reason?: string;
             };
             header?: {
                 /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
@@ -4000,6 +4066,158 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description e.g. `updateArticle`, `logInFailed` (docs/audit.md) */
+                action?: string;
+                /** @description the acting user's id */
+                actor?: string;
+                /** @description `next` of the page before (keyset: older events) */
+                before?: string;
+                /** @description events at or after */
+                from?: string;
+                limit?: number;
+                objectId?: string;
+                /** @description e.g. `article`, `site_key`, `webhook`, `publisher` */
+                objectType?: string;
+                /** @description events that apply to this site */
+                site?: string;
+                /** @description events before */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEvent"][];
+                        /** @description pass as `before` for older events; null at the end */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description e.g. `updateArticle`, `logInFailed` (docs/audit.md) */
+                action?: string;
+                /** @description the acting user's id */
+                actor?: string;
+                /** @description events at or after */
+                from?: string;
+                objectId?: string;
+                /** @description e.g. `article`, `site_key`, `webhook`, `publisher` */
+                objectType?: string;
+                /** @description events that apply to this site */
+                site?: string;
+                /** @description events before */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON: one AuditEvent per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        action: string;
+                        actor: {
+                            id: string | null;
+                            label: string | null;
+                            type: "user" | "publisher" | "system" | "anonymous";
+                        };
+                        address: string | null;
+                        /** Format: date-time */
+                        at: string;
+                        /** @description short, secrets redacted */
+                        changes: {
+                            after?: unknown;
+                            before?: unknown;
+                        } | null;
+                        /** @description sha256(prevHash || canonical JSON of the row) */
+                        hash: string;
+                        objectId: string | null;
+                        objectType: string;
+                        prevHash: string;
+                        /** @description position in the chain */
+                        seq: number;
+                        siteId: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

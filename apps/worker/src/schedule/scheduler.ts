@@ -19,6 +19,8 @@ export interface SchedulerOptions {
   /** Longest sleep between two looks (an action scheduled meanwhile is seen within this). */
   pollMs: number;
   batchSize: number;
+  /** Batches run at once, each over its own share of the articles (default 1). */
+  lanes?: number;
   clock?: Clock;
 }
 
@@ -30,7 +32,7 @@ export interface Scheduler {
 }
 
 export function startScheduler(options: SchedulerOptions): Scheduler {
-  const { db, logger, pollMs, batchSize, clock = systemClock } = options;
+  const { db, logger, pollMs, batchSize, lanes = 1, clock = systemClock } = options;
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +49,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     const next = await nextScheduledDueAt(db);
     const now = clock.now().getTime();
     if (next !== null && next.getTime() <= now) {
-      const result = await runDueScheduledActions(db, clock, { batchSize });
+      const result = await runDueScheduledActions(db, clock, { batchSize, lanes });
       if (result.done + result.failed > 0) {
         logger.info(result, 'scheduled actions ran');
         return 0;

@@ -409,3 +409,35 @@ export interface SecuritySettingsTable {
   updated_at: UpdatedAt;
   updated_by: string | null;
 }
+
+/** One audit event (append-only, hash-chained: packages/domain/src/audit). */
+export interface AuditLogTable {
+  seq: ColumnType<string, string, never>;
+  at: ColumnType<Date, Date, never>;
+  actor_type: ColumnType<string, string, never>;
+  actor_id: ColumnType<string | null, string | null, never>;
+  actor_label: ColumnType<string | null, string | null, never>;
+  address: ColumnType<string | null, string | null, never>;
+  action: ColumnType<string, string, never>;
+  object_type: ColumnType<string, string, never>;
+  object_id: ColumnType<string | null, string | null, never>;
+  site_id: ColumnType<string | null, string | null, never>;
+  changes: ColumnType<unknown, string | null, never>;
+  prev_hash: ColumnType<string, string, never>;
+  hash: ColumnType<string, string, never>;
+}
+
+/** The audit chain's head (what the next append chains to) and start (moved by pruning). One row. */
+export interface AuditChainTable {
+  id: ColumnType<boolean, never, never>;
+  head_seq: string;
+  head_hash: string;
+  start_seq: string;
+  start_prev_hash: string;
+}
+
+// Declaration merging keeps the audit tables' hunk at the end of the file (fewer merge conflicts).
+export interface Database {
+  audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
+}

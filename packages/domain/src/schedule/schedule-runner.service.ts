@@ -44,9 +44,15 @@ async function runAction(tx: Tx, action: DueAction, now: Date): Promise<string |
 }
 
 /** One transaction: up to `batchSize` due lone actions. Returns how many were claimed. */
-async function runActionBatch(db: Db, clock: Clock, batchSize: number, result: ScheduleRunResult) {
+async function runActionBatch(
+  db: Db,
+  clock: Clock,
+  batchSize: number,
+  result: ScheduleRunResult,
+  lane: { index: number; of: number },
+) {
   return db.transaction().execute(async (tx) => {
-    const due = await claimDueActions(tx, clock.now(), batchSize);
+    const due = await claimDueActions(tx, clock.now(), batchSize, lane);
     const outcomes: ActionOutcome[] = [];
     for (const action of due) {
       const failure = await runAction(tx, action, clock.now());
@@ -100,16 +106,24 @@ async function runOneRelease(db: Db, clock: Clock, result: ScheduleRunResult): P
  * Runs everything due at `clock.now()`: releases (each in its transaction), then lone actions in batches of
  * `batchSize` (each batch one transaction), until nothing due is left. Safe to run from any number of
  * processes at once: each claim skips rows another holds, and a row is claimed only while `scheduled`.
+ * `lanes` batches run at once, each over its own share of the articles (by hash), so one article's actions
+ * still run one after the other, in due order.
  */
 export async function runDueScheduledActions(
   db: Db,
   clock: Clock,
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; lanes?: number } = {},
 ): Promise<ScheduleRunResult> {
   const batchSize = options.batchSize ?? 100;
+  const lanes = Math.max(1, options.lanes ?? 1);
   const result: ScheduleRunResult = { done: 0, failed: 0, releases: 0 };
   while (await runOneRelease(db, clock, result)) {}
-  while ((await runActionBatch(db, clock, batchSize, result)) === batchSize) {}
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, index) => {
+      const lane = { index, of: lanes };
+      while ((await runActionBatch(db, clock, batchSize, result, lane)) === batchSize) {}
+    }),
+  );
   return result;
 }
 

@@ -327,13 +327,22 @@ export interface DueAction {
  * Claims up to `limit` lone actions due at `now`, oldest first, locking them (FOR UPDATE SKIP LOCKED: another
  * replica's claim skips them) until the transaction ends.
  */
-export async function claimDueActions(tx: Tx, now: Date, limit: number): Promise<DueAction[]> {
+export async function claimDueActions(
+  tx: Tx,
+  now: Date,
+  limit: number,
+  lane: { index: number; of: number } = { index: 0, of: 1 },
+): Promise<DueAction[]> {
   const rows = await tx
     .selectFrom('scheduled_actions')
     .select(['id', 'article_id', 'kind', 'due_at'])
     .where('status', '=', 'scheduled')
     .where('release_id', 'is', null)
     .where('due_at', '<=', now)
+    // A lane takes the articles whose hash falls in it: one article's actions always go through one lane, in order.
+    .$if(lane.of > 1, (q) =>
+      q.where(sql<boolean>`mod(abs(hashtext(article_id::text)), ${lane.of}) = ${lane.index}`),
+    )
     .orderBy('due_at')
     .orderBy('id')
     .limit(limit)

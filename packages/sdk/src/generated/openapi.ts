@@ -492,6 +492,30 @@ export interface components {
             /** @constant */
             type: "article.updated";
         };
+        AuditEvent: {
+            action: string;
+            actor: {
+                id: string | null;
+                label: string | null;
+                type: "user" | "publisher" | "system" | "anonymous";
+            };
+            address: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description short, secrets redacted */
+            changes: {
+                after?: unknown;
+                before?: unknown;
+            } | null;
+            /** @description sha256(prevHash || canonical JSON of the row) */
+            hash: string;
+            objectId: string | null;
+            objectType: string;
+            prevHash: string;
+            /** @description position in the chain */
+            seq: number;
+            siteId: string | null;
+        };
         /** BodyDiffPart */
         BodyDiffPart: {
             op: "equal" | "delete" | "insert";

@@ -103,7 +103,8 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { correction, ...fields } = withSanitisedBody(request.body);
       const by = { userId: request.user.id, name: request.user.email };
       const patch = correction ? { ...fields, correction: { text: correction.text, by } } : fields;
-      const write = revisionWriteOf(request, request.query.autosave ? 'autosave' : 'editor');
+      const source = request.query.autosave ? 'autosave' : 'editor';
+      const write = revisionWriteOf(request, source, request.query.reason ?? null);
       return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions, write));
     },
   );

@@ -22,6 +22,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login',
     {
       bodyLimit: 4096,
+      // logIn, logInFailed, logInLockedOut: written by passwordLogin as they happen.
+      config: { audit: 'explicit' },
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password; returns a dashboard token',

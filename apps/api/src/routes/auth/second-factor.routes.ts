@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { completeSecondFactorChallenge, startDashboardSession } from '@newsroom/domain';
+import { recordAudit } from '../../audit/audit.plugin';
 import { LoginResponseSchema, SessionResponseSchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
 import { SecondFactorBodySchema } from '../../schemas/two-factor.schema';
@@ -16,6 +17,8 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login/2fa',
     {
       bodyLimit: 4096,
+      // One row per attempt, written here: the outcome decides what it says.
+      config: { audit: 'explicit' },
       schema: {
         tags,
         summary: 'Complete a token login with a second-factor code',
@@ -36,7 +39,16 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         code,
         now,
       );
-      if (result.outcome !== 'verified') throw codeRefusal(result, now);
+      if (result.outcome !== 'verified') {
+        await recordAudit(request, { action: 'logInSecondFactorFailed', objectType: 'user', objectId: null });
+        throw codeRefusal(result, now);
+      }
+      await recordAudit(request, {
+        action: 'logInSecondFactor',
+        objectType: 'user',
+        objectId: result.user.id,
+        actor: { type: 'user', id: result.user.id, label: result.user.email },
+      });
       return { token: app.issueToken(result.user, now), user: toUserBody(result.user) };
     },
   );
@@ -45,6 +57,8 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/session/2fa',
     {
       bodyLimit: 4096,
+      // One row per attempt, written here: the outcome decides what it says.
+      config: { audit: 'explicit' },
       schema: {
         tags,
         summary: 'Complete a dashboard sign-in with a second-factor code: sets the session cookie',
@@ -65,7 +79,16 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         code,
         now,
       );
-      if (result.outcome !== 'verified') throw codeRefusal(result, now);
+      if (result.outcome !== 'verified') {
+        await recordAudit(request, { action: 'logInSecondFactorFailed', objectType: 'user', objectId: null });
+        throw codeRefusal(result, now);
+      }
+      await recordAudit(request, {
+        action: 'logInSecondFactor',
+        objectType: 'user',
+        objectId: result.user.id,
+        actor: { type: 'user', id: result.user.id, label: result.user.email },
+      });
       const session = await startDashboardSession(app.db, result.user, app.config.session, now, now);
       app.setSessionCookie(reply, session.token, session.expiresAt);
       return { user: toUserBody(result.user), csrfToken: app.csrfTokenOf(session.token) };

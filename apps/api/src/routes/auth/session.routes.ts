@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endDashboardSession, startDashboardSession } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { recordAudit } from '../../audit/audit.plugin';
 import { authenticateBySession, sessionTokenOf } from '../../plugins/dashboard-session';
 import { assertSecondFactor } from '../../plugins/second-factor';
 import { LoginBodySchema, SessionResponseSchema } from '../../schemas/auth.schema';
@@ -22,6 +23,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/session',
     {
       bodyLimit: 4096,
+      // logIn, logInFailed, logInLockedOut: written by passwordLogin as they happen.
+      config: { audit: 'explicit' },
       schema: {
         tags,
         summary: 'Sign in to the dashboard: sets the HttpOnly session cookie',
@@ -70,6 +73,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/session',
     {
+      // A row only when a live session ended (clearing a dead cookie changes nothing).
+      config: { audit: 'explicit' },
       schema: {
         tags,
         summary: 'Sign out: ends the session on the server and clears the cookie',
@@ -90,7 +95,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             throw error;
           },
         );
-        if (live) await endDashboardSession(app.db, token);
+        if (live) {
+          await endDashboardSession(app.db, token);
+          await recordAudit(request, {
+            action: 'deleteSession',
+            objectType: 'user',
+            objectId: request.user.id,
+          });
+        }
       }
       app.clearSessionCookie(reply);
       return reply.status(204).send(null);

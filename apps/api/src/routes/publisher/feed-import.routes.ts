@@ -73,7 +73,8 @@ export const feedImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/test-feed',
     {
-      config: limitedBy(app.config.rateLimits.testFeed, 'test-feed', perDashboardUser),
+      // A preview: nothing is saved, so no audit row.
+      config: { ...limitedBy(app.config.rateLimits.testFeed, 'test-feed', perDashboardUser), audit: false },
       schema: {
         tags: ['feed import'],
         summary: "Preview a publisher's feed",

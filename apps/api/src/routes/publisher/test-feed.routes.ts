@@ -9,7 +9,8 @@ export const testFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/me/test-feed',
     {
-      config: limitedBy(app.config.rateLimits.testFeed, 'test-feed', perDashboardUser),
+      // A preview: nothing is saved, so no audit row.
+      config: { ...limitedBy(app.config.rateLimits.testFeed, 'test-feed', perDashboardUser), audit: false },
       schema: {
         tags: ['feed import'],
         summary: 'Preview a feed',

@@ -49,7 +49,7 @@ export function PreviewLinks({ articleId, dirty }: { articleId: string; dirty: b
 
   return (
     <section className="card stack preview-links" aria-labelledby={headingId}>
-      <h3 id={headingId}>Preview links</h3>
+      <h2 id={headingId}>Preview links</h2>
       <p className="muted">
         Anyone with a link can read this article as saved, published or not, without a key, until the link
         expires or is revoked. Search engines are told not to index it.

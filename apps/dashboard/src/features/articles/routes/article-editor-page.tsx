@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { articleQuery } from '../../../api/articles';
+import { AuditLink } from '../../../components/audit-link';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { ArticleEditor } from '../components/article-editor';
@@ -20,7 +21,15 @@ export function EditArticlePage({ id }: { id: string }) {
   const article = useQuery(articleQuery(id));
   return (
     <>
-      <PageHeader title="Edit article" actions={<Link to="/articles">All articles</Link>} />
+      <PageHeader
+        title="Edit article"
+        actions={
+          <>
+            <AuditLink filter={{ objectType: 'article', objectId: id }} />
+            <Link to="/articles">All articles</Link>
+          </>
+        }
+      />
       {article.isPending || !article.isFetchedAfterMount ? (
         <LoadingState label="Loading the article…" />
       ) : article.isError && !article.data ? (

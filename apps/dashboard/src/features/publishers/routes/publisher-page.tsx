@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { publisherArticlesQuery, publisherQuery, useResumeFeed } from '../../../api/publishers';
 import { ArticlesTable } from '../../../components/articles-table';
+import { AuditLink } from '../../../components/audit-link';
 import { Button } from '../../../components/button';
 import { FeedHealth } from '../../../components/feed-health';
 import { PageHeader } from '../../../components/page-header';
@@ -54,6 +55,7 @@ export function PublisherPage({ id }: { id: string }) {
         <p className="row">
           <PublisherStateBadge state={p.state} />
           <span className="muted">{p.email}</span>
+          <AuditLink filter={{ objectType: 'publisher', objectId: p.id }} />
         </p>
       </PageHeader>
       <div className="grid-2">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Site } from '../../../api/sites';
 import { articleCountOf } from '../../../api/sites';
+import { AuditLink } from '../../../components/audit-link';
 import { Button } from '../../../components/button';
 import { EditSiteForm } from './edit-site-form';
 import { SiteKeys } from './site-keys';
@@ -39,6 +40,7 @@ export function SiteCard({ site, onDelete }: { site: Site; onDelete(): void }) {
         </div>
         {!editing && (
           <div className="row">
+            <AuditLink filter={{ site: site.id }} of={`site ${site.name}`} />
             <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
               Edit
             </Button>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Site, SiteKey } from '../../../api/sites';
 import { siteKeyListQuery, useCreateSiteKey, useRevokeSiteKey } from '../../../api/sites';
+import { AuditLink } from '../../../components/audit-link';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form/form-fields';
@@ -77,7 +78,8 @@ export function SiteKeys({ site }: { site: Site }) {
                   <td>{formatDateTime(key.createdAt)}</td>
                   <td>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : 'Never'}</td>
                   <td>{key.revokedAt ? `Revoked ${formatDateTime(key.revokedAt)}` : 'Active'}</td>
-                  <td>
+                  <td className="row">
+                    <AuditLink filter={{ objectType: 'site_key', objectId: key.id }} of={`key ${key.name}`} />
                     {!key.revokedAt && (
                       <Button
                         size="small"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WebhookEndpoint } from '../../../api/webhooks';
 import { useRotateWebhookSecret } from '../../../api/webhooks';
+import { AuditLink } from '../../../components/audit-link';
 import { Button } from '../../../components/button';
 import { Badge } from '../../../components/status-badge';
 import { formatDateTime, formatRelative } from '../../../lib/format';
@@ -50,6 +51,7 @@ export function WebhookCard({ endpoint, onDelete }: { endpoint: WebhookEndpoint;
         </div>
         {!editing && (
           <div className="row">
+            <AuditLink filter={{ objectType: 'webhook', objectId: endpoint.id }} of={endpoint.url} />
             <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit ${endpoint.url}`}>
               Edit
             </Button>

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newProfile,
+  type OffsiteRequest,
+  screenshots,
+  seriousAccessibilityViolations,
+} from './support/browser';
+import { startStack } from './support/stack';
+
+// The /audit view in Chromium against the real API: the sign-in and a site's creation are entries, the site's
+// "Audit entries" link opens the view filtered to it.
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+let offsite: OffsiteRequest[];
+let admin: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  ({ browser, offsite } = await launchBrowser());
+  admin = await (await newProfile(browser, offsite)).newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('the audit log in Chromium', { timeout: 60_000 }, () => {
+  it("lists the sign-in and a site's creation; the site's link filters to it", async () => {
+    await admin.goto(`${stack.origin}/login`);
+    await admin.getByLabel('E-mail').fill(stack.admin.email);
+    await admin.getByLabel('Password').fill(stack.admin.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.waitForURL(`${stack.origin}/publishers`);
+
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+    await admin.getByLabel('Site name').fill('Metro Gazette');
+    await admin.getByLabel('Domain').fill('metro.gazette.example');
+    await admin.getByRole('button', { name: 'Create site' }).click();
+    await admin.getByRole('heading', { name: 'Metro Gazette', level: 2 }).waitFor();
+
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+    const table = admin.getByRole('table', { name: 'Audit entries' });
+    await table.getByText('createSite').waitFor();
+    await table.getByText('logIn').first().waitFor();
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    await screenshots(admin, 'audit');
+
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+    await admin.getByRole('link', { name: 'Audit entries of site Metro Gazette' }).click();
+    await table.getByText('createSite').waitFor();
+    expect(await table.getByText('logIn').count()).toBe(0);
+  });
+});

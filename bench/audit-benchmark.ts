@@ -1,0 +1,134 @@
+/**
+ * Audit overhead benchmark (`pnpm bench:audit`): figures printed, nothing asserted. What the audit log adds to
+ * `PUT /api/v1/article/:id`: two apps on one fresh database, the real one (every write appends its hash-chained
+ * row before answering) and the same app built without the audit routes hook. Requests go through `app.inject`
+ * one at a time (latency, not throughput), the two apps alternating in rounds so the shared machine's drift hits
+ * both alike. p50 and p99 of each, and their ratio. Loopback Postgres only; bounded by BENCH_REQUESTS.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { loadApiConfig } from '@newsroom/config';
+import { createDb, createPasswordHasher } from '@newsroom/domain';
+import { migrateToLatest } from '@newsroom/migrations';
+import { createRedisConnection } from '@newsroom/queue';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+
+const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const requests = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const rounds = 10;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+
+async function main() {
+  const name = `bench_audit_${randomBytes(4).toString('hex')}`;
+  const server = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: serverUrl, max: 1 }) }),
+  });
+  await sql`create database ${sql.id(name)}`.execute(server);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = createDb({ connectionString: url.toString(), max: 8, applicationName: 'newsroom-bench' });
+  const redis = createRedisConnection(redisUrl, 'producer');
+  const config = loadApiConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    API_KEY: 'bench-network-api-key-0123456789',
+    JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789-0123456789',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: `bench-audit-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'silent',
+    REQUEST_LOG_LEVEL: 'silent',
+  });
+  const apps = {
+    audited: await buildApp({ config, db, redis }),
+    unaudited: await buildApp({ config, db, redis, auditRoutes: false }),
+  };
+  try {
+    await migrateToLatest(db as unknown as Kysely<unknown>);
+    const passwords = createPasswordHasher(4);
+    const { id } = await db
+      .insertInto('users')
+      .values({
+        email: 'bench@example.com',
+        password_hash: await passwords.hash('bench password'),
+        role: 'admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await passwords.close();
+    const headers = { authorization: `Bearer ${apps.audited.issueToken({ id })}` };
+    const articles: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const created = await apps.audited.inject({
+        method: 'POST',
+        url: '/api/v1/article',
+        headers,
+        payload: { title: `Bench article ${i}`, body: `<p>${'Words of the article. '.repeat(200)}</p>` },
+      });
+      articles.push(created.json().id);
+    }
+    const timings: Record<keyof typeof apps, number[]> = { audited: [], unaudited: [] };
+    let n = 0;
+    const put = async (which: keyof typeof apps, record: boolean) => {
+      n += 1;
+      const started = performance.now();
+      const response = await apps[which].inject({
+        method: 'PUT',
+        url: `/api/v1/article/${articles[n % articles.length]}`,
+        headers,
+        payload: { title: `Edited ${n}`, tags: ['bench', `t${n % 7}`] },
+      });
+      const elapsed = performance.now() - started;
+      if (response.statusCode !== 200)
+        throw new Error(`PUT answered ${response.statusCode}: ${response.body}`);
+      if (record) timings[which].push(elapsed);
+    };
+    // Warm-up of both (JIT, prepared statements, pools).
+    for (let i = 0; i < 100; i++) {
+      await put('audited', false);
+      await put('unaudited', false);
+    }
+    const perRound = Math.ceil(requests / rounds);
+    for (let round = 0; round < rounds; round++) {
+      const order: (keyof typeof apps)[] = round % 2 ? ['audited', 'unaudited'] : ['unaudited', 'audited'];
+      for (const which of order) for (let i = 0; i < perRound; i++) await put(which, true);
+    }
+    const rows = await db
+      .selectFrom('audit_log')
+      .select(db.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    log(
+      `PUT /api/v1/article/:id, ${perRound * rounds} requests per app, sequential, ${rounds} alternating rounds`,
+    );
+    const figures = Object.fromEntries(
+      (Object.keys(timings) as (keyof typeof apps)[]).map((which) => {
+        const sorted = [...timings[which]].sort((a, b) => a - b);
+        return [which, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
+      }),
+    ) as Record<keyof typeof apps, { p50: number; p99: number }>;
+    for (const which of ['unaudited', 'audited'] as const)
+      log(
+        `  ${which.padEnd(9)} p50 ${figures[which].p50.toFixed(2)} ms  p99 ${figures[which].p99.toFixed(2)} ms`,
+      );
+    log(
+      `  overhead  p50 ${((figures.audited.p50 / figures.unaudited.p50 - 1) * 100).toFixed(1)} %  p99 ${(
+        (figures.audited.p99 / figures.unaudited.p99 - 1) * 100
+      ).toFixed(1)} %  (${rows.count} audit rows written)`,
+    );
+  } finally {
+    await Promise.allSettled([apps.audited.close(), apps.unaudited.close()]);
+    await db.destroy();
+    redis.disconnect();
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(server);
+    await server.destroy();
+  }
+}
+
+await main();
