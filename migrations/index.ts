@@ -33,6 +33,7 @@ import * as articleRevisions from './2026-11-28T0300-article-revisions';
 import * as auditLog from './2026-11-28T0400-audit-log';
 import * as teamRoles from './2026-11-28T0500-team-roles';
 import * as secondFactor from './2026-11-28T0600-second-factor';
+import * as articleBylinesImagesCorrections from './2026-11-28T0700-article-bylines-images-corrections';
 import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys-and-cdn-purges';
 
 /**
@@ -69,10 +70,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0100-scheduled-actions': scheduledActions,
   '2026-11-28T0200-article-preview-links': articlePreviewLinks,
   '2026-11-28T0300-article-revisions': articleRevisions,
-  '2026-11-28T0600-second-factor': secondFactor,
   '2026-11-28T0400-audit-log': auditLog,
-  '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
   '2026-11-28T0500-team-roles': teamRoles,
+  '2026-11-28T0600-second-factor': secondFactor,
+  '2026-11-28T0700-article-bylines-images-corrections': articleBylinesImagesCorrections,
+  '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

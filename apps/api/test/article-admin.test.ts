@@ -38,7 +38,11 @@ describe('POST /api/v1/article', () => {
       category: 'Local',
       section: 'News',
       thumbnail: 'https://cdn.example.com/uploads/2026/11/a.jpg',
+      thumbnailMeta: { alt: 'The bridge at dusk' },
       image: 'http://cdn.example.com/uploads/2026/11/b.png',
+      imageMeta: { alt: ' The bridge ', credit: 'Ann Lee', width: 1600, height: 900 },
+      bylines: [{ name: 'Ann Lee' }],
+      standfirst: 'A short dek',
     });
     expect(response.statusCode).toBe(201);
     const article = response.json();
@@ -52,6 +56,26 @@ describe('POST /api/v1/article', () => {
       section: 'News',
       thumbnail: 'https://cdn.example.com/uploads/2026/11/a.jpg',
       image: 'http://cdn.example.com/uploads/2026/11/b.png',
+      thumbnailMeta: {
+        alt: 'The bridge at dusk',
+        caption: null,
+        credit: null,
+        width: null,
+        height: null,
+        focalPoint: null,
+      },
+      imageMeta: {
+        alt: 'The bridge',
+        caption: null,
+        credit: 'Ann Lee',
+        width: 1600,
+        height: 900,
+        focalPoint: null,
+      },
+      bylines: [{ name: 'Ann Lee', url: null, userId: null }],
+      standfirst: 'A short dek',
+      corrections: [],
+      needsAltText: false,
       hostSites: [],
       status: 'draft',
       isAggregated: false,
@@ -159,6 +183,7 @@ describe('PUT /api/v1/article/:id', () => {
       category: 'Politics',
       section: null,
       thumbnail: 'https://cdn.example.com/t.webp',
+      thumbnailMeta: { alt: 'A thumbnail' },
       image: null,
     });
     expect(response.statusCode).toBe(200);

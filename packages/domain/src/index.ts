@@ -11,6 +11,15 @@ export {
   maxReviewReasonLength,
 } from './articles/article.service';
 export { applyBulkArticleAction } from './articles/article-bulk.service';
+// Articles as a newsroom writes them (issue 32): bylines, standfirst, image metadata, corrections.
+export type { ArticleEdit, CorrectionNote } from './articles/article-content-columns';
+export {
+  articleFieldLimits,
+  type Byline,
+  type Correction,
+  type FocalPoint,
+  type ImageMeta,
+} from './articles/article-fields';
 export { setArticleHostSites } from './articles/article-host-sites.service';
 export { type ArticleAction, reviewDecisions } from './articles/article-lifecycle';
 export {
@@ -119,6 +128,13 @@ export {
   NotFoundError,
   VersionMismatchError,
 } from './errors';
+export {
+  type ImgproxySettings,
+  imgproxyRenditions,
+  imgproxyUrl,
+  type Renditions,
+  signImgproxyPath,
+} from './images/imgproxy-renditions';
 export { summariseFeedError } from './imports/feed-health';
 export {
   getImportablePublisher,

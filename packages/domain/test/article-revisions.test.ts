@@ -216,7 +216,10 @@ describe('article revisions', () => {
             await editArticle(db, article.id, { body: `<p>${step.body}</p>` }, undefined, autosave(alice));
           else if (step.kind === 'more') {
             const { kind: _kind, ...fields } = step;
-            await editArticle(db, article.id, fields, undefined, bob);
+            // Issue 32: a picture set by an editor carries alt text.
+            const alt = (url: string | null) => (url === null ? null : { alt: `Alt of ${url}` });
+            const meta = { imageMeta: alt(fields.image), thumbnailMeta: alt(fields.thumbnail) };
+            await editArticle(db, article.id, { ...fields, ...meta }, undefined, bob);
           } else if (step.kind === 'sites') await setArticleHostSites(db, article.id, step.sites, bob);
           else {
             const { status } = await getArticle(db, article.id);

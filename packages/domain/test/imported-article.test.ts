@@ -74,6 +74,10 @@ describe('toImportedArticle', () => {
       section: null,
       thumbnail: 'https://news.example/rates-small.jpg',
       image: 'https://news.example/rates.jpg',
+      thumbnailMeta: null,
+      imageMeta: null,
+      bylines: [],
+      standfirst: null,
       status: 'published',
       isAggregated: true,
       source: 'Daily Planet',
@@ -98,6 +102,29 @@ describe('toImportedArticle', () => {
     expect([onlyThumb.thumbnail, onlyThumb.image]).toEqual([item.thumbnail, item.thumbnail]);
     const onlyImage = toImportedArticle({ ...item, thumbnail: null }, publisher, now);
     expect([onlyImage.thumbnail, onlyImage.image]).toEqual([item.image, item.image]);
+  });
+
+  it('takes the feed authors as bylines, its standfirst, and each picture with its own metadata', () => {
+    const meta = { alt: null, caption: 'Rates', credit: 'Reuters', width: 800, height: 600 };
+    const draft = toImportedArticle(
+      {
+        ...item,
+        thumbnail: null,
+        imageMeta: meta,
+        authors: [{ name: 'Ann Lee', url: 'https://news.example/ann' }],
+        standfirst: 'Held again.',
+      },
+      publisher,
+      now,
+    );
+    expect(draft).toMatchObject({
+      bylines: [{ name: 'Ann Lee', url: 'https://news.example/ann', userId: null }],
+      standfirst: 'Held again.',
+      // One picture serves both fields, and its metadata with it.
+      thumbnail: item.image,
+      thumbnailMeta: { ...meta, focalPoint: null },
+      imageMeta: { ...meta, focalPoint: null },
+    });
   });
 
   it('gives an untitled item a title', () => {

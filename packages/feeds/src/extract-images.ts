@@ -1,16 +1,21 @@
 import { isPublicImageUrl } from '@newsroom/egress';
 import { firstImageSource, type ImagePolicy, toAbsoluteHttpUrl } from '@newsroom/html';
 import type FeedParser from 'feedparser';
+import { bodyImageMeta, type FeedImageMeta, isEmptyMeta, mediaNodeMeta } from './item-metadata';
 
 /** The item's pictures: `image` is the largest known, `thumbnail` the smallest; either falls back to the other. */
 export interface ItemImages {
   image: string | null;
   thumbnail: string | null;
+  /** What the feed says about each picture (media:credit, media:description, size; the body's alt and figcaption). */
+  imageMeta: FeedImageMeta | null;
+  thumbnailMeta: FeedImageMeta | null;
 }
 
 interface SizedUrl {
   url: string;
   width: number | undefined;
+  node: RawNode;
 }
 
 // feedparser keeps namespaced elements as raw nodes: { '@': attributes, ...children }, or arrays of them.
@@ -53,15 +58,33 @@ export function extractImages(
     .map((node) => sized(node, baseUrl, imageUrl))
     .filter((entry) => entry !== undefined);
 
+  const largestImage = largest(mediaImages);
+  const bodyImage = firstImageSource(sanitizedBody);
   const image =
-    largest(mediaImages)?.url ??
+    largestImage?.url ??
     imageEnclosure(item, baseUrl, imageUrl) ??
     imageUrl(attribute(asNodes(item['itunes:image'])[0], 'href'), baseUrl) ??
-    firstImageSource(sanitizedBody) ??
+    bodyImage ??
     mediaThumbnails[0]?.url ??
     null;
-  const thumbnail = mediaThumbnails[0]?.url ?? smallest(mediaImages)?.url ?? image;
-  return { image, thumbnail };
+  const thumbnailEntry = mediaThumbnails[0] ?? smallest(mediaImages);
+  const thumbnail = thumbnailEntry?.url ?? image;
+  const metaOf = (url: string | null, entry: SizedUrl | undefined): FeedImageMeta | null => {
+    if (url === null) return null;
+    const meta =
+      entry?.url === url
+        ? mediaNodeMeta(entry.node, item)
+        : url === bodyImage
+          ? bodyImageMeta(sanitizedBody, url)
+          : null;
+    return isEmptyMeta(meta) ? null : meta;
+  };
+  return {
+    image,
+    thumbnail,
+    imageMeta: metaOf(image, largestImage ?? mediaThumbnails.find((entry) => entry.url === image)),
+    thumbnailMeta: metaOf(thumbnail, thumbnailEntry ?? largestImage),
+  };
 }
 
 function asNodes(value: unknown): RawNode[] {
@@ -80,7 +103,7 @@ function sized(node: RawNode, baseUrl: string | null, imageUrl: ImageUrl): Sized
   const url = imageUrl(attribute(node, 'url'), baseUrl);
   if (!url) return undefined;
   const width = Number.parseInt(attribute(node, 'width') ?? '', 10);
-  return { url, width: Number.isNaN(width) ? undefined : width };
+  return { url, width: Number.isNaN(width) ? undefined : width, node };
 }
 
 function isImageMediaContent(node: RawNode): boolean {

@@ -1,3 +1,5 @@
+import type { FeedAuthor, FeedImageMeta } from './item-metadata';
+
 /** One feed entry, normalised and safe to store and render. */
 export interface FeedItem {
   /** Stable identity within the feed: the item's guid/id, else its link, else `sha256:<hex of title + date>`. */
@@ -19,6 +21,13 @@ export interface FeedItem {
   thumbnail: string | null;
   /** Absolute http(s) URL of the larger picture, or null. */
   image: string | null;
+  /** What the feed says about `thumbnail` and `image` (alt, caption, credit, size), or null. */
+  thumbnailMeta: FeedImageMeta | null;
+  imageMeta: FeedImageMeta | null;
+  /** The authors in feed order (dc:creator, Atom author, RSS author's name, JSON Feed authors), at most 20. */
+  authors: FeedAuthor[];
+  /** The summary when it is not the body's start (plain text, at most 500 characters), else null. */
+  standfirst: string | null;
   /** Trimmed, deduplicated case-insensitively (first spelling kept), at most 20. */
   categories: string[];
   publishedAt: Date | null;

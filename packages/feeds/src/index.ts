@@ -18,6 +18,7 @@ export {
 } from './feed-fetcher';
 export type { FeedItem } from './feed-item';
 export { type FeedItemSplit, splitFeedItems, withItemsLeftOut } from './feed-item-split';
+export type { FeedAuthor, FeedImageMeta } from './item-metadata';
 export { type FeedStream, type ParsedFeed, type ParseFeedOptions, parseFeed, streamFeed } from './parse-feed';
 export { type FeedContent, type ReadFeedOptions, type ReadFeedResult, readFeed } from './read-feed';
 export { type FeedPreviewContent, type FeedPreviewOptions, readFeedPreview } from './read-feed-preview';

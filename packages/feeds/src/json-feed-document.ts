@@ -111,6 +111,10 @@ function toFeedparserItem(entry: Record<string, unknown>): FeedParser.Item {
   const tags = Array.isArray(entry.tags) ? entry.tags.filter((tag) => typeof tag === 'string') : [];
   const attachments = Array.isArray(entry.attachments) ? entry.attachments.filter(isObject) : [];
   const image = stringOf(entry.image) ?? stringOf(entry.banner_image);
+  // JSON Feed 1.1 `authors` (1.0: `author`), read by itemAuthors (item-metadata.ts).
+  const authors = (Array.isArray(entry.authors) ? entry.authors : [entry.author])
+    .filter(isObject)
+    .map((author) => ({ name: stringOf(author.name), url: stringOf(author.url) }));
   return {
     guid: id ?? null,
     link: stringOf(entry.url) ?? stringOf(entry.external_url) ?? null,
@@ -126,6 +130,7 @@ function toFeedparserItem(entry: Record<string, unknown>): FeedParser.Item {
       url: stringOf(attachment.url),
       type: stringOf(attachment.mime_type),
     })),
+    'newsroom:authors': authors,
     ...(image === undefined ? {} : { 'media:content': [{ '@': { url: image, medium: 'image' } }] }),
   } as unknown as FeedParser.Item;
 }

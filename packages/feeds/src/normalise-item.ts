@@ -12,6 +12,7 @@ import {
 import type FeedParser from 'feedparser';
 import { extractImages } from './extract-images';
 import type { FeedItem } from './feed-item';
+import { itemAuthors, itemStandfirst } from './item-metadata';
 
 export const MAX_TITLE_LENGTH = 500;
 export const MAX_CATEGORIES = 20;
@@ -33,15 +34,20 @@ export function normaliseItem(item: FeedParser.Item, feedUrl: string, images: Im
   const body = sanitizeBody(item.description || item.summary, url ?? feedUrl, images);
   const publishedAt = validDate(item.pubdate) ?? validDate(item.date);
   const title = chooseTitle(item.title, body, url);
-  const { image, thumbnail } = extractImages(item, body, url ?? feedUrl, images);
+  const { image, thumbnail, imageMeta, thumbnailMeta } = extractImages(item, body, url ?? feedUrl, images);
+  const summary = htmlToText(item.summary, SUMMARY_TEXT_LENGTH) || null;
   return {
     guid: detached(chooseGuid(item, url, title, publishedAt, body)),
     title,
     body,
-    summary: htmlToText(item.summary, SUMMARY_TEXT_LENGTH) || null,
+    summary,
     url,
     thumbnail,
     image,
+    thumbnailMeta,
+    imageMeta,
+    authors: itemAuthors(item, url ?? feedUrl),
+    standfirst: itemStandfirst(summary, body),
     categories: normaliseCategories(categoryCandidates(item)),
     publishedAt,
   };

@@ -35,6 +35,11 @@ describe('JSON Feed 1.1', () => {
       categories: ['Economy', 'Banks'],
       publishedAt: new Date('2026-11-22T08:30:00Z'),
       summary: 'The bank held rates.',
+      // Issue 32: the summary is the body's start (no standfirst); authors from `authors`.
+      standfirst: null,
+      authors: [{ name: 'Lois Lane', url: null }],
+      imageMeta: null,
+      thumbnailMeta: null,
     });
     expect(second).toMatchObject({
       guid: '42',

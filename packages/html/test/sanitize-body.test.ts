@@ -136,3 +136,28 @@ describe('firstImageSource', () => {
     expect(firstImageSource('<p>x</p>')).toBeNull();
   });
 });
+
+describe('figures and inline images (issue 32)', () => {
+  it('keeps a figure, its caption and the image alt, width and height; drops everything else on them', () => {
+    const html =
+      '<figure class="wide" onclick="x()"><img src="https://cdn.example.com/a.jpg" alt="A bridge &amp; a boat" width="800" height="450" loading="lazy" srcset="https://evil.example/x.jpg 2x" style="border:0"><figcaption id="c">The bridge. <em>Photo: Ann Lee</em></figcaption></figure>';
+    expect(sanitizeBody(html, null)).toBe(
+      '<figure><img src="https://cdn.example.com/a.jpg" alt="A bridge &amp; a boat" width="800" height="450" /><figcaption>The bridge. <em>Photo: Ann Lee</em></figcaption></figure>',
+    );
+  });
+
+  it('drops an image whose src is not http(s), and one on a private host', () => {
+    expect(
+      sanitizeBody(
+        '<figure><img src="javascript:alert(1)" alt="x"><figcaption>c</figcaption></figure>',
+        null,
+      ),
+    ).toBe('<figure><figcaption>c</figcaption></figure>');
+    expect(sanitizeBody('<figure><img src="data:image/png;base64,AAAA" alt="x"></figure>', null)).toBe(
+      '<figure></figure>',
+    );
+    expect(sanitizeBody('<figure><img src="http://10.0.0.1/a.png" alt="x"></figure>', null)).toBe(
+      '<figure></figure>',
+    );
+  });
+});

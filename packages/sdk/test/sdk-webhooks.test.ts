@@ -109,6 +109,7 @@ describe('verifyWebhook and the webhook event types', () => {
       switch (event.type) {
         case 'article.published':
         case 'article.updated':
+        case 'article.corrected':
           expectTypeOf(event.data).toEqualTypeOf<ClientArticle>();
           return event.data.title;
         case 'article.unpublished':

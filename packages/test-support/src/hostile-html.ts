@@ -104,8 +104,31 @@ const EVASION_VECTORS: readonly string[] = [
   '<div id="x" class="y" data-x="javascript:alert(1)" aria-label="a" role="button">attrs</div>',
 ];
 
+/**
+ * Figures and inline images (issue 32: bodies hold figures with captions, images with alt and size): what an
+ * attacker hides in the attributes and children a figure now keeps.
+ */
+export const FIGURE_ATTACKS: readonly string[] = [
+  '<figure onclick="steal()"><img src="https://cdn.example.com/a.jpg" alt="x" onerror="steal()"><figcaption onmouseover="steal()">c</figcaption></figure>',
+  '<figure><img src="javascript:alert(1)" alt="x"><figcaption>c</figcaption></figure>',
+  '<figure><img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" alt="x"></figure>',
+  '<figure><img srcset="javascript:alert(1) 1x, https://cdn.example.com/a.jpg 2x" src="https://cdn.example.com/a.jpg"></figure>',
+  '<figure><img src="https://cdn.example.com/a.jpg" alt="&quot; onerror=&quot;alert(1)"></figure>',
+  '<figure><img src="https://cdn.example.com/a.jpg" alt=x" onerror="alert(1)" width="1" height="1"></figure>',
+  '<figure><figcaption><script>alert(1)</script><a href="javascript:alert(1)">credit</a></figcaption></figure>',
+  '<figure><img src="http://127.0.0.1/admin.png" alt="internal"><figcaption>c</figcaption></figure>',
+  '<figure style="background:url(javascript:alert(1))"><img src="https://cdn.example.com/a.jpg" style="x:expression(alert(1))" alt="x"></figure>',
+  '<figure><svg><image href="javascript:alert(1)"/></svg><figcaption>c</figcaption></figure>',
+  '<figure><picture><source srcset="javascript:alert(1)"><img src="https://cdn.example.com/a.jpg" alt="x"></picture></figure>',
+  '<figcaption><img src=x onerror=alert(1)>orphan caption</figcaption>',
+];
+
 /** The whole corpus: every attack and evasion vector above, one entry each. */
-export const HOSTILE_HTML: readonly string[] = [...STORED_BODY_ATTACKS, ...EVASION_VECTORS];
+export const HOSTILE_HTML: readonly string[] = [
+  ...STORED_BODY_ATTACKS,
+  ...EVASION_VECTORS,
+  ...FIGURE_ATTACKS,
+];
 
 /** Elements that run code, load active content, or change how the page or its links behave. */
 const ACTIVE_ELEMENTS = new Set([

@@ -27,6 +27,8 @@ export function listingOf(
   }
   const source = query.source === undefined ? null : labelSlug(query.source);
   if (source === '') throw invalid('Invalid querystring: source must contain letters or digits');
+  const author = query.author === undefined ? null : labelSlug(query.author);
+  if (author === '') throw invalid('Invalid querystring: author must contain letters or digits');
   const q = query.q?.trim() || null;
   if (query.q !== undefined && q === null) throw invalid('Invalid querystring: q is blank');
   return {
@@ -36,6 +38,7 @@ export function listingOf(
     category: query.category ?? null,
     section: query.section ?? null,
     source,
+    author,
     aggregated: query.aggregated ?? null,
     publishedAfter: instantOf(query.publishedAfter),
     publishedBefore: instantOf(query.publishedBefore),

@@ -37,6 +37,7 @@ export const listingKeyOf = (listing: Listing) =>
     listing.category,
     listing.section,
     listing.source ?? null,
+    listing.author ?? null,
     listing.aggregated ?? null,
     listing.publishedAfter?.toISOString() ?? null,
     listing.publishedBefore?.toISOString() ?? null,

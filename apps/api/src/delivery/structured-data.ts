@@ -24,10 +24,17 @@ export function newsArticleOf(
   const home = url === null ? undefined : `${new URL(url).origin}/`;
   const publisher = { '@type': 'Organization' as const, name: site.name, ...(home && { url: home }) };
   const images = [...new Set([article.image, article.thumbnail].filter((src) => src !== null))];
-  const author =
-    article.isAggregated && article.source
-      ? [{ '@type': 'Organization' as const, name: article.source }]
-      : [publisher];
+  // Bylines name people; without them, the feed publisher (imported) or the site speaks for the article.
+  const author: NewsArticleStructuredData['author'] =
+    article.bylines.length > 0
+      ? article.bylines.map((b) => ({
+          '@type': 'Person' as const,
+          name: b.name,
+          ...(b.url && { url: b.url }),
+        }))
+      : article.isAggregated && article.source
+        ? [{ '@type': 'Organization' as const, name: article.source }]
+        : [publisher];
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -43,6 +50,13 @@ export function newsArticleOf(
     ...(article.section !== null && { articleSection: article.section }),
     ...(article.tags.length > 0 && { keywords: article.tags }),
     ...(article.isAggregated && article.sourceUrl !== null && { isBasedOn: article.sourceUrl }),
+    ...(article.corrections.length > 0 && {
+      correction: article.corrections.map((c) => ({
+        '@type': 'CorrectionComment' as const,
+        text: c.text,
+        datePublished: c.at.toISOString(),
+      })),
+    }),
   };
 }
 

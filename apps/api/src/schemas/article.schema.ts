@@ -1,5 +1,10 @@
 import { type ArticleStatus, maxReviewReasonLength } from '@newsroom/domain';
 import { type Static, Type } from 'typebox';
+import {
+  articleFieldInputProperties,
+  articleFieldProperties,
+  CorrectionInputSchema,
+} from './article-fields.schema';
 import { DateTimeSchema } from './date-time.schema';
 import { PageQuerySchema, PaginationSchema } from './pagination.schema';
 
@@ -68,6 +73,7 @@ export const ArticleSchema = Type.Object(
     section: Nullable(Type.String()),
     thumbnail: Nullable(Type.String()),
     image: Nullable(Type.String()),
+    ...articleFieldProperties,
     hostSites: Type.Array(Type.String(), { description: 'slugs of the child sites the article appears on' }),
     status: ArticleStatusSchema,
     isAggregated: Type.Boolean({ description: 'true for articles imported from a feed' }),
@@ -174,6 +180,7 @@ export const CreateArticleBodySchema = Type.Object(
     section: Type.Optional(LabelSchema),
     thumbnail: Type.Optional(ImageUrlSchema),
     image: Type.Optional(ImageUrlSchema),
+    ...articleFieldInputProperties,
     hostSites: Type.Optional(HostSitesSchema),
   },
   { additionalProperties: false },
@@ -190,6 +197,8 @@ export const EditArticleBodySchema = Type.Object(
     section: Type.Optional(LabelSchema),
     thumbnail: Type.Optional(ImageUrlSchema),
     image: Type.Optional(ImageUrlSchema),
+    ...articleFieldInputProperties,
+    correction: Type.Optional(CorrectionInputSchema),
   },
   { additionalProperties: false, minProperties: 1, description: 'any of the fields; at least one' },
 );

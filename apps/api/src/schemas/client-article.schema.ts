@@ -1,4 +1,9 @@
 import { type Static, Type } from 'typebox';
+import {
+  ClientBylineSchema,
+  ClientCorrectionSchema,
+  ClientImageMetaSchema,
+} from './client-article-fields.schema';
 import { DateTimeSchema } from './date-time.schema';
 import { ClientPaginationMetaSchema, PageQuerySchema, paginatedAs } from './pagination.schema';
 import { NewsArticleStructuredDataSchema } from './structured-data.schema';
@@ -21,6 +26,8 @@ export const ClientArticleSchema = Type.Object(
       description:
         "plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph",
     }),
+    standfirst: NullableString('plain text shown under the headline (the dek); null: none'),
+    bylines: Type.Array(ClientBylineSchema, { description: 'the authors, in print order' }),
     body: Type.String(),
     tags: Type.Array(Type.String(), {
       description: 'tags as written (kept for compatibility; see tagObjects)',
@@ -31,7 +38,13 @@ export const ClientArticleSchema = Type.Object(
     category: NullableString('category'),
     section: NullableString('section'),
     thumbnail: NullableString('image URL'),
+    thumbnailMeta: Type.Union([ClientImageMetaSchema, Type.Null()], {
+      description: "the thumbnail's alt text, caption, credit, size and focal point; null: none known",
+    }),
     image: NullableString('image URL'),
+    imageMeta: Type.Union([ClientImageMetaSchema, Type.Null()], {
+      description: "the image's alt text, caption, credit, size and focal point; null: none known",
+    }),
     hostSites: Type.Array(Type.String(), { description: 'slugs of the child sites the article appears on' }),
     url: Type.Optional(
       Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
@@ -53,6 +66,9 @@ export const ClientArticleSchema = Type.Object(
     }),
     publishedAt: DateTimeSchema,
     updatedAt: DateTimeSchema,
+    corrections: Type.Array(ClientCorrectionSchema, {
+      description: 'published corrections, oldest first; each one also bumped updatedAt',
+    }),
     structuredData: Type.Optional(NewsArticleStructuredDataSchema),
   },
   { title: 'ClientArticle' },
@@ -125,6 +141,9 @@ const listingFilters = {
   section: filter('only articles in this section (case-insensitive)'),
   source: filter(
     'only articles imported from this publisher: the slug of its name (e.g. `the-daily-planet`)',
+  ),
+  author: filter(
+    'only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`)',
   ),
   aggregated: Type.Optional(
     Type.Boolean({ description: 'true: only articles imported from feeds; false: only hand-written ones' }),

@@ -9,6 +9,18 @@ const OrganizationSchema = Type.Object({
   url: Type.Optional(Type.String({ format: 'uri' })),
 });
 
+const PersonSchema = Type.Object({
+  '@type': Type.Literal('Person'),
+  name: Type.String(),
+  url: Type.Optional(Type.String({ format: 'uri' })),
+});
+
+const CorrectionCommentSchema = Type.Object({
+  '@type': Type.Literal('CorrectionComment'),
+  text: Type.String(),
+  datePublished: Type.String({ format: 'date-time' }),
+});
+
 export const NewsArticleStructuredDataSchema = Type.Object(
   {
     '@context': Type.Literal('https://schema.org'),
@@ -24,12 +36,18 @@ export const NewsArticleStructuredDataSchema = Type.Object(
     ),
     inLanguage: Type.String({ description: "the site's language (BCP 47)" }),
     publisher: OrganizationSchema,
-    author: Type.Array(OrganizationSchema, {
-      description: 'the feed publisher for imported articles, else the site',
+    author: Type.Array(Type.Union([PersonSchema, OrganizationSchema]), {
+      description:
+        'the bylines (Person); without bylines the feed publisher for imported articles, else the site',
     }),
     articleSection: Type.Optional(Type.String()),
     keywords: Type.Optional(Type.Array(Type.String())),
     isBasedOn: Type.Optional(Type.String({ format: 'uri', description: 'imported articles: the original' })),
+    correction: Type.Optional(
+      Type.Array(CorrectionCommentSchema, {
+        description: "the article's published corrections, oldest first",
+      }),
+    ),
   },
   {
     title: 'NewsArticleStructuredData',

@@ -60,6 +60,11 @@ export const ArticleDeletedEventSchema = envelope(
   ArticleReferenceSchema,
   'ArticleDeletedEvent',
 );
+export const ArticleCorrectedEventSchema = envelope(
+  'article.corrected',
+  ClientArticleSchema,
+  'ArticleCorrectedEvent',
+);
 export const PublisherFeedFailedEventSchema = envelope(
   'publisher.feed_failed',
   FeedFailureSchema,
@@ -73,6 +78,7 @@ export const WebhookEventSchema = Type.Union(
     ArticleUpdatedEventSchema,
     ArticleUnpublishedEventSchema,
     ArticleDeletedEventSchema,
+    ArticleCorrectedEventSchema,
     PublisherFeedFailedEventSchema,
   ],
   { title: 'WebhookEvent' },

@@ -12,6 +12,7 @@ export const WebhookEventTypeSchema = Type.Union(
     Type.Literal('article.updated'),
     Type.Literal('article.unpublished'),
     Type.Literal('article.deleted'),
+    Type.Literal('article.corrected'),
     Type.Literal('publisher.feed_failed'),
   ],
   { description: 'an event an endpoint can subscribe to' },

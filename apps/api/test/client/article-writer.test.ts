@@ -15,6 +15,11 @@ const article: PublishedArticle = {
   title: odd,
   slug: 'a-slug',
   excerpt: `${'x'.repeat(50)}${odd}`,
+  standfirst: odd,
+  bylines: [
+    { name: odd, url: 'https://example.com/people/a' },
+    { name: 'Agency', url: null },
+  ],
   body: `<p>${odd.repeat(20)}</p>`,
   tags: ['News', odd],
   tagObjects: [
@@ -24,7 +29,16 @@ const article: PublishedArticle = {
   category: null,
   section: 'World',
   thumbnail: null,
+  thumbnailMeta: null,
   image: 'https://images.example/x.png',
+  imageMeta: {
+    alt: odd,
+    caption: odd,
+    credit: null,
+    width: 1600,
+    height: 900,
+    focalPoint: { x: 0.25, y: 0.75 },
+  },
   hostSites: ['alpha', 'beta'],
   urls: { alpha: 'https://alpha.example/a-slug', beta: 'https://beta.example/news/a-slug' },
   isAggregated: true,
@@ -33,6 +47,7 @@ const article: PublishedArticle = {
   sourcePublishedAt: new Date('2020-01-02T03:04:05.678Z'),
   publishedAt: new Date(1_700_000_000_123),
   updatedAt: new Date(1_700_000_100_000),
+  corrections: [{ text: odd, at: new Date(1_700_000_050_000) }],
 };
 const variants: PublishedArticle[] = [
   article,
@@ -45,6 +60,10 @@ const variants: PublishedArticle[] = [
     isAggregated: false,
     source: null,
     sourcePublishedAt: null,
+    standfirst: null,
+    bylines: [],
+    imageMeta: null,
+    corrections: [],
   },
   { ...article, title: 'Short', body: '' },
 ];

@@ -139,6 +139,12 @@ describe('article JSON', () => {
         'sourcePublishedAt',
         'publishedAt',
         'updatedAt',
+        // Issue 32.
+        'standfirst',
+        'bylines',
+        'thumbnailMeta',
+        'imageMeta',
+        'corrections',
       ].sort(),
     );
     expect(manual).toMatchObject({

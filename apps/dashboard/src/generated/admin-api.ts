@@ -146,7 +146,7 @@ export interface paths {
         };
         /** One article, with its body */
         get: operations["getArticle"];
-        /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version */
+        /** Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version; with `correction`, a published article also gets a correction note */
         put: operations["updateArticle"];
         post?: never;
         /** Delete an article for good (any status), with its revisions */
@@ -1488,7 +1488,10 @@ export interface components {
         /** Article */
         Article: {
             body: string;
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1506,8 +1509,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -1524,6 +1530,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             /**
@@ -1533,6 +1540,7 @@ export interface components {
             submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -1568,7 +1576,10 @@ export interface components {
         /** ArticleSnapshot */
         ArticleSnapshot: {
             body?: string;
+            bylines?: components["schemas"]["Byline"][];
             category?: string | null;
+            /** @description oldest first */
+            corrections?: components["schemas"]["Correction"][];
             /**
              * Format: uuid
              * @description the staff user who created it by hand
@@ -1582,8 +1593,11 @@ export interface components {
             /** @description slugs of the child sites the article appears on */
             hostSites?: string[];
             image?: string | null;
+            imageMeta?: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated?: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText?: boolean;
             /** Format: date-time */
             publishedAt?: string | null;
             /** Format: date-time */
@@ -1600,6 +1614,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl?: string | null;
+            standfirst?: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status?: "draft" | "pending" | "published" | "rejected";
             /**
@@ -1609,13 +1624,17 @@ export interface components {
             submittedBy?: string | null;
             tags?: string[];
             thumbnail?: string | null;
+            thumbnailMeta?: components["schemas"]["ImageMeta"];
             title?: string;
         } & {
             [key: string]: unknown;
         };
         /** ArticleSummary */
         ArticleSummary: {
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1633,8 +1652,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -1651,6 +1673,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             /**
@@ -1660,6 +1683,7 @@ export interface components {
             submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -1719,6 +1743,45 @@ export interface components {
                 /** @enum {boolean} */
                 ok: false;
             })[];
+        };
+        /** Byline */
+        Byline: {
+            name: string;
+            url: string | null;
+            userId: string | null;
+        };
+        /** BylineInput */
+        BylineInput: {
+            /** @description as printed */
+            name: string;
+            /**
+             * Format: uri
+             * @description an absolute http(s) URL
+             */
+            url?: string | null;
+            /**
+             * Format: uuid
+             * @description a staff user (must exist); the name stays as given
+             */
+            userId?: string | null;
+        };
+        /** Correction */
+        Correction: {
+            /** Format: date-time */
+            at: string;
+            by: {
+                name: string;
+                userId: string;
+            } | null;
+            text: string;
+        };
+        /**
+         * CorrectionInput
+         * @description published articles only (else 409 ARTICLE_NOT_PUBLISHED): appends a correction note (with who and when) to the article, bumps updatedAt and emits article.corrected
+         */
+        CorrectionInput: {
+            /** @description what was wrong and what changed, shown to readers */
+            text: string;
         };
         /** CreatedPreviewLink */
         CreatedPreviewLink: {
@@ -1787,7 +1850,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -1828,6 +1891,39 @@ export interface components {
             from: unknown;
             to: unknown;
         };
+        /**
+         * FocalPoint
+         * @description where crops centre
+         */
+        FocalPoint: {
+            /** @description from the left edge, 0..1 */
+            x: number;
+            /** @description from the top edge, 0..1 */
+            y: number;
+        } | null;
+        /** ImageMeta */
+        ImageMeta: {
+            alt: string | null;
+            caption: string | null;
+            credit: string | null;
+            focalPoint: components["schemas"]["FocalPoint"];
+            height: number | null;
+            width: number | null;
+        } | null;
+        /** ImageMetaInput */
+        ImageMetaInput: {
+            /** @description text alternative, required whenever the picture is set; trimmed, blank is none */
+            alt?: string | null;
+            /** @description shown under the picture; trimmed, blank is none */
+            caption?: string | null;
+            /** @description photographer or agency; trimmed, blank is none */
+            credit?: string | null;
+            focalPoint?: components["schemas"]["FocalPoint"];
+            /** @description height in pixels, when known */
+            height?: number | null;
+            /** @description width in pixels, when known */
+            width?: number | null;
+        } | null;
         /** Invitation */
         Invitation: {
             /** Format: date-time */
@@ -2177,7 +2273,7 @@ export interface components {
             /** @description the last attempt's HTTP status; null when it got no answer */
             statusCode: number | null;
             /** @description an event an endpoint can subscribe to */
-            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
+            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed";
         };
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
@@ -2219,7 +2315,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -2803,6 +2899,8 @@ export interface operations {
                 "application/json": {
                     /** @description HTML or text, at most 200,000 characters */
                     body?: string;
+                    /** @description the authors in print order, at most 20; the same name twice is kept once */
+                    bylines?: components["schemas"]["BylineInput"][];
                     category?: string | null;
                     /** @description child site slugs */
                     hostSites?: string[];
@@ -2811,7 +2909,10 @@ export interface operations {
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     image?: string | null;
+                    imageMeta?: components["schemas"]["ImageMetaInput"];
                     section?: string | null;
+                    /** @description plain text under the headline, at most 500 characters; blank is none */
+                    standfirst?: string | null;
                     /** @description trimmed and de-duplicated (case-insensitively) when stored */
                     tags?: string[];
                     /**
@@ -2819,6 +2920,7 @@ export interface operations {
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     thumbnail?: string | null;
+                    thumbnailMeta?: components["schemas"]["ImageMetaInput"];
                     /** @description not blank */
                     title: string;
                 };
@@ -2966,15 +3068,21 @@ export interface operations {
                 "application/json": {
                     /** @description HTML or text, at most 200,000 characters */
                     body?: string;
+                    /** @description the authors in print order, at most 20; the same name twice is kept once */
+                    bylines?: components["schemas"]["BylineInput"][];
                     category?: string | null;
+                    correction?: components["schemas"]["CorrectionInput"];
                     /**
                      * Format: uri
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     image?: string | null;
+                    imageMeta?: components["schemas"]["ImageMetaInput"];
                     section?: string | null;
                     /** @description lower-case ASCII words joined by dashes; unique among articles */
                     slug?: string;
+                    /** @description plain text under the headline, at most 500 characters; blank is none */
+                    standfirst?: string | null;
                     /** @description trimmed and de-duplicated (case-insensitively) when stored */
                     tags?: string[];
                     /**
@@ -2982,6 +3090,7 @@ export interface operations {
                      * @description an http(s) URL, e.g. the url returned by POST /api/v1/sign-storage
                      */
                     thumbnail?: string | null;
+                    thumbnailMeta?: components["schemas"]["ImageMetaInput"];
                     /** @description not blank */
                     title?: string;
                 };
@@ -9929,7 +10038,7 @@ export interface operations {
                     /** @description whether events are sent (enabling clears a recorded failure) */
                     enabled?: boolean;
                     /** @description the events to send (at least one) */
-                    events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+                    events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
                     /** @description a child site's slug: only what that site sees; null for the whole network */
                     site?: string | null;
                     /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */
@@ -10067,7 +10176,7 @@ export interface operations {
                     /** @description whether events are sent (enabling clears a recorded failure) */
                     enabled?: boolean;
                     /** @description the events to send (at least one) */
-                    events?: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+                    events?: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
                     /** @description a child site's slug: only what that site sees; null for the whole network */
                     site?: string | null;
                     /** @description http(s) URL the events are POSTed to; private, loopback and internal addresses are refused (also at connect time) */

@@ -14,6 +14,8 @@ import {
   updateArticleColumns,
   updateArticleStatus,
 } from './article.repository';
+import { type ArticleEdit, editedFieldColumns, newArticleFieldColumns } from './article-content-columns';
+import { announceCorrection } from './article-correction.service';
 import {
   type ArticleAction,
   initialStatus,
@@ -57,6 +59,7 @@ export async function createArticle(
       section: content.section,
       thumbnail: content.thumbnail,
       image: content.image,
+      ...(await newArticleFieldColumns(tx, content)),
       status: initialStatus({ kind: 'manual' }),
       created_by: createdBy,
     });
@@ -71,8 +74,11 @@ export async function getArticle(db: DbOrTx, id: string): Promise<VersionedArtic
   return article;
 }
 
-/** What `PUT /article/:id` may write: content fields and the slug. */
-export type ArticlePatch = Partial<ArticleContent> & { slug?: string };
+/**
+ * What `PUT /article/:id` may write: content fields and the slug, and (issue 32) a correction note on a
+ * published article.
+ */
+export type ArticlePatch = ArticleEdit;
 
 /**
  * Edits content fields; the status never changes and the slug stays as it was
@@ -104,13 +110,15 @@ async function editArticleIn(
 
 /**
  * The write of `PUT /article/:id` without its revision, in a transaction the caller holds: a restore
- * writes through it, then records one revision for the fields and host sites together.
+ * writes through it, then records one revision for the fields and host sites together. A correction note
+ * is appended (issue 32) and its `article.corrected` event written in the same transaction.
  */
 export async function writeArticlePatch(
   tx: Tx,
   id: string,
   patch: ArticlePatch,
   expectedVersions: readonly string[] | undefined,
+  now: Date = new Date(),
 ): Promise<void> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
@@ -118,13 +126,16 @@ export async function writeArticlePatch(
       `Slug ${patch.slug} is not lower-case words joined by dashes`,
     );
   }
+  // Issue 32's fields become their columns in editedFieldColumns; the rest are columns already.
+  const { thumbnailMeta: _t, imageMeta: _i, bylines: _b, standfirst: _s, correction, ...plain } = patch;
   try {
     // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
     const columns = {
-      ...patch,
-      ...(patch.tags !== undefined && { tags: normaliseTags(patch.tags) }),
+      ...plain,
+      ...(plain.tags !== undefined && { tags: normaliseTags(plain.tags) }),
       // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
-      ...(patch.body !== undefined && { excerpt: excerptFromHtml(patch.body) }),
+      ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
+      ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
     };
     const written = await updateArticleColumns(tx, id, columns, expectedVersions);
     if (!written) {
@@ -139,6 +150,7 @@ export async function writeArticlePatch(
     }
     throw error;
   }
+  if (correction) await announceCorrection(tx, id, now);
 }
 
 /** Runs `work` in a new transaction. */

@@ -1,4 +1,12 @@
 import type { ArticleRow, ArticleStatus } from '../db/tables';
+import {
+  type Byline,
+  type Correction,
+  type ImageMeta,
+  lacksAltText,
+  toBylines,
+  toCorrections,
+} from './article-fields';
 
 /** An article as the rest of the system sees it: camelCase, host sites by slug. */
 export interface Article {
@@ -11,6 +19,16 @@ export interface Article {
   section: string | null;
   thumbnail: string | null;
   image: string | null;
+  /** Alt text, caption, credit, size and focal point of `thumbnail` and `image` (null: none known). */
+  thumbnailMeta: ImageMeta | null;
+  imageMeta: ImageMeta | null;
+  bylines: Byline[];
+  /** Plain text under the headline (the dek); null: none. */
+  standfirst: string | null;
+  /** Published corrections, oldest first. */
+  corrections: Correction[];
+  /** A picture without alt text (imported items may lack it): flagged for review. */
+  needsAltText: boolean;
   hostSites: string[];
   status: ArticleStatus;
   isAggregated: boolean;
@@ -51,6 +69,11 @@ export interface ArticleContent {
   section: string | null;
   thumbnail: string | null;
   image: string | null;
+  /** Issue 32's fields are optional here: absent is none (no metadata, no bylines, no standfirst). */
+  thumbnailMeta?: Partial<ImageMeta> | null;
+  imageMeta?: Partial<ImageMeta> | null;
+  bylines?: { name: string; url?: string | null; userId?: string | null }[];
+  standfirst?: string | null;
 }
 
 export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: string[] | null }): Article {
@@ -64,6 +87,17 @@ export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: strin
     section: row.section,
     thumbnail: row.thumbnail,
     image: row.image,
+    thumbnailMeta: row.thumbnail_meta,
+    imageMeta: row.image_meta,
+    bylines: toBylines(row.bylines),
+    standfirst: row.standfirst,
+    corrections: toCorrections(row.corrections),
+    needsAltText: lacksAltText({
+      thumbnail: row.thumbnail,
+      image: row.image,
+      thumbnailMeta: row.thumbnail_meta,
+      imageMeta: row.image_meta,
+    }),
     hostSites: row.host_sites ?? [],
     status: row.status,
     isAggregated: row.is_aggregated,

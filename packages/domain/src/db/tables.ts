@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely';
+import type { Byline as StoredByline, StoredCorrection, StoredImageMeta } from '../articles/article-fields';
 import type { ImportRules } from '../import-rules';
 
 /** A timestamp column: read as Date, written as Date or SQL, defaulted by Postgres where Generated. */
@@ -47,6 +48,14 @@ export interface ArticleTable {
   created_by: OptionalNullable<string>;
   /** Who last submitted it for review (a contributor's draft becoming pending). */
   submitted_by: OptionalNullable<string>;
+  /** Issue 32 (migration 2026-11-28T0700): jsonb, written as JSON text. */
+  bylines: ColumnType<StoredByline[], string | undefined, string>;
+  /** Plain text shown under the headline, 1..500 characters; null: none. */
+  standfirst: string | null;
+  thumbnail_meta: ColumnType<StoredImageMeta | null, string | null | undefined, string | null>;
+  image_meta: ColumnType<StoredImageMeta | null, string | null | undefined, string | null>;
+  /** Appended to in SQL (`corrections || $1`), so an update may be an expression. */
+  corrections: ColumnType<StoredCorrection[], string | undefined, string | RawBuilder<string>>;
   // search_vector (tsvector, kept by a trigger, migration 2026-11-23T1910) is left out on purpose: only the
   // search SQL reads it (published-filters.ts), and no code may write it.
   created_at: CreatedAt;

@@ -1,4 +1,5 @@
 import { excerptFromHtml, excerptFromText } from '@newsroom/html';
+import type { Byline, ImageMeta } from '../articles/article-fields';
 import { initialStatus } from '../articles/article-lifecycle';
 import { normaliseTags } from '../articles/tags';
 import type { ArticleStatus } from '../db/tables';
@@ -20,6 +21,20 @@ export interface ImportableFeedItem {
   publishedAt: Date | null;
   /** The item's own description or summary as plain text, when the feed gives one apart from the body. */
   summary?: string | null;
+  /** Issue 32: what the feed says about its pictures, its authors and its standfirst (absent: nothing). */
+  thumbnailMeta?: ImportedImageMeta | null;
+  imageMeta?: ImportedImageMeta | null;
+  authors?: { name: string; url: string | null }[];
+  standfirst?: string | null;
+}
+
+/** A feed picture's metadata (the feeds package's FeedImageMeta); no focal point: editors set one. */
+export interface ImportedImageMeta {
+  alt: string | null;
+  caption: string | null;
+  credit: string | null;
+  width: number | null;
+  height: number | null;
 }
 
 /**
@@ -42,6 +57,10 @@ export interface ImportedArticleDraft {
   section: string | null;
   thumbnail: string | null;
   image: string | null;
+  thumbnailMeta: ImageMeta | null;
+  imageMeta: ImageMeta | null;
+  bylines: Byline[];
+  standfirst: string | null;
   status: ArticleStatus;
   isAggregated: true;
   source: string;
@@ -126,6 +145,11 @@ export function toImportedArticle(
     // One picture serves both fields when the feed has only one.
     thumbnail: item.thumbnail ?? item.image,
     image: item.image ?? item.thumbnail,
+    // Each picture's metadata follows the picture; imported ones may lack alt text (flagged, needsAltText).
+    thumbnailMeta: imageMetaOf(item.thumbnail ? item.thumbnailMeta : item.imageMeta),
+    imageMeta: imageMetaOf(item.image ? item.imageMeta : item.thumbnailMeta),
+    bylines: (item.authors ?? []).map((author) => ({ name: author.name, url: author.url, userId: null })),
+    standfirst: item.standfirst ?? null,
     status,
     isAggregated: true,
     source: publisher.name,
@@ -140,3 +164,7 @@ export function toImportedArticle(
 
 /** An item as the import receives it: normalised already, or normalised only if it turns out to be new. */
 export type FeedItemSource = ImportableFeedItem | DeferredFeedItem;
+
+function imageMetaOf(meta: ImportedImageMeta | null | undefined): ImageMeta | null {
+  return meta ? { ...meta, focalPoint: null } : null;
+}

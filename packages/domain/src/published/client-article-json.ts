@@ -28,13 +28,17 @@ export function clientArticleJson(article: ClientArticleView, urls: UrlPlacement
     title: article.title,
     slug: article.slug,
     excerpt: article.excerpt,
+    standfirst: article.standfirst,
+    bylines: article.bylines,
     body: article.body,
     tags: article.tags,
     tagObjects: article.tagObjects,
     category: article.category,
     section: article.section,
     thumbnail: article.thumbnail,
+    thumbnailMeta: article.thumbnailMeta,
     image: article.image,
+    imageMeta: article.imageMeta,
     hostSites: article.hostSites,
   };
   if (urls === 'afterHostSites') json.urls = article.urls;
@@ -44,6 +48,7 @@ export function clientArticleJson(article: ClientArticleView, urls: UrlPlacement
   json.sourcePublishedAt = article.sourcePublishedAt;
   json.publishedAt = article.publishedAt;
   json.updatedAt = article.updatedAt;
+  json.corrections = article.corrections;
   if (urls === 'last') {
     json.url = article.url;
     json.urls = article.urls;

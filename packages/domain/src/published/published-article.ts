@@ -1,3 +1,4 @@
+import { type ImageMeta, toCorrections } from '../articles/article-fields';
 import type { ArticleRow } from '../db/tables';
 import { articleUrlsOf, type HostSiteUrlParts } from '../sites/article-urls';
 import { labelSlug } from './label-slug';
@@ -9,6 +10,10 @@ export interface PublishedArticle {
   slug: string;
   /** Plain text, at most 300 characters (see excerptFromHtml). */
   excerpt: string;
+  /** Plain text under the headline; null: none. */
+  standfirst: string | null;
+  /** The authors in print order (a staff user's id stays internal). */
+  bylines: PublishedByline[];
   body: string;
   tags: string[];
   /** The same tags with their slugs (the `tag` filter's values), in the same order. */
@@ -16,7 +21,9 @@ export interface PublishedArticle {
   category: string | null;
   section: string | null;
   thumbnail: string | null;
+  thumbnailMeta: ImageMeta | null;
   image: string | null;
+  imageMeta: ImageMeta | null;
   hostSites: string[];
   /** Canonical URL on each host site that has an article URL template, by site slug (article-urls.ts). */
   urls: Record<string, string>;
@@ -28,6 +35,18 @@ export interface PublishedArticle {
   sourcePublishedAt: Date | null;
   publishedAt: Date;
   updatedAt: Date;
+  /** Published corrections, oldest first (who added them stays internal). */
+  corrections: PublishedCorrection[];
+}
+
+export interface PublishedByline {
+  name: string;
+  url: string | null;
+}
+
+export interface PublishedCorrection {
+  text: string;
+  at: Date;
 }
 
 /** A tag as written on the article, and its slug (labelSlug). */
@@ -57,6 +76,11 @@ export type PublishedArticleRow = Pick<
   | 'section'
   | 'thumbnail'
   | 'image'
+  | 'standfirst'
+  | 'bylines'
+  | 'thumbnail_meta'
+  | 'image_meta'
+  | 'corrections'
   | 'is_aggregated'
   | 'source'
   | 'source_url'
@@ -72,13 +96,17 @@ export function toPublishedArticle(row: PublishedArticleRow): PublishedArticle {
     title: row.title,
     slug: row.slug,
     excerpt: row.excerpt,
+    standfirst: row.standfirst,
+    bylines: (row.bylines ?? []).map((b) => ({ name: b.name, url: b.url ?? null })),
     body: row.body,
     tags: row.tags,
     tagObjects: row.tags.map((name, index) => ({ name, slug: row.tag_slugs?.[index] ?? labelSlug(name) })),
     category: row.category,
     section: row.section,
     thumbnail: row.thumbnail,
+    thumbnailMeta: row.thumbnail_meta,
     image: row.image,
+    imageMeta: row.image_meta,
     hostSites: row.host_sites ?? [],
     urls: articleUrlsOf(row.host_site_urls ?? [], row.slug),
     isAggregated: aggregated,
@@ -88,5 +116,6 @@ export function toPublishedArticle(row: PublishedArticleRow): PublishedArticle {
     // Only published rows reach this mapper, and a published row always has a date (a check constraint).
     publishedAt: row.published_at as Date,
     updatedAt: row.updated_at,
+    corrections: toCorrections(row.corrections).map((c) => ({ text: c.text, at: c.at })),
   };
 }

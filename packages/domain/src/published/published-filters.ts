@@ -15,6 +15,7 @@ export function needsArticleRow(listing: Listing): boolean {
     listing.category !== null ||
     listing.section !== null ||
     (listing.source ?? null) !== null ||
+    (listing.author ?? null) !== null ||
     (listing.q ?? null) !== null
   );
 }
@@ -66,6 +67,9 @@ export function articleFiltersOf(listing: Listing, search: SearchTest = 'index')
   if (listing.source) {
     conditions.push(sql<SqlBool>`a.is_aggregated = ${yes} and label_slug(a.source) = ${listing.source}`);
   }
+  // byline_slugs(a.bylines): GIN articles_byline_slugs_idx (migration 2026-11-28T0700).
+  if (listing.author)
+    conditions.push(sql<SqlBool>`byline_slugs(a.bylines) && array[${listing.author}]::text[]`);
   if (listing.q) conditions.push(searchMatchOf(listing.q, search));
   return conditions;
 }

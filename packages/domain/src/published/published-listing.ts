@@ -17,6 +17,8 @@ export interface Listing {
   section: string | null;
   /** The slug (labelSlug) of the publisher's name: only articles imported from that publisher. */
   source?: string | null;
+  /** The slug (labelSlug) of a byline name: only articles with that author (issue 32). */
+  author?: string | null;
   /** true: only imported articles; false: only manual ones. */
   aggregated?: boolean | null;
   /** Only articles published at or after this instant. */

@@ -7,6 +7,7 @@ export const webhookEventTypes = [
   'article.updated',
   'article.unpublished',
   'article.deleted',
+  'article.corrected',
   'publisher.feed_failed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -72,6 +72,21 @@ export function articleEvent(
   return { id, type, occurredAt: change.changedAt, body: eventBody(id, type, change.changedAt, data) };
 }
 
+/**
+ * The `article.corrected` event of a correction appended to a published article: `data` is the article as
+ * child sites see it after the edit (its `corrections` end with the new one), written by clientArticleJson.
+ */
+export function articleCorrectedEvent(article: PublishedArticle, at: Date): WebhookEvent {
+  const id = newEventId();
+  const type = 'article.corrected';
+  return {
+    id,
+    type,
+    occurredAt: at,
+    body: eventBody(id, type, at, clientArticleJson(article, 'afterHostSites')),
+  };
+}
+
 /** What a `publisher.feed_failed` event says about the publisher. */
 export interface FeedFailure {
   id: string;

@@ -252,7 +252,10 @@ export interface components {
         /** Article */
         Article: {
             body: string;
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -270,8 +273,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -288,6 +294,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             /**
@@ -297,9 +304,23 @@ export interface components {
             submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** ArticleCorrectedEvent */
+        ArticleCorrectedEvent: {
+            data: components["schemas"]["ClientArticle"];
+            /** @description evt_...: the same on every attempt (the webhook-id header) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when it happened
+             */
+            timestamp: string;
+            /** @constant */
+            type: "article.corrected";
         };
         /** ArticleDeletedEvent */
         ArticleDeletedEvent: {
@@ -358,7 +379,10 @@ export interface components {
         /** ArticleSnapshot */
         ArticleSnapshot: {
             body?: string;
+            bylines?: components["schemas"]["Byline"][];
             category?: string | null;
+            /** @description oldest first */
+            corrections?: components["schemas"]["Correction"][];
             /**
              * Format: uuid
              * @description the staff user who created it by hand
@@ -372,8 +396,11 @@ export interface components {
             /** @description slugs of the child sites the article appears on */
             hostSites?: string[];
             image?: string | null;
+            imageMeta?: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated?: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText?: boolean;
             /** Format: date-time */
             publishedAt?: string | null;
             /** Format: date-time */
@@ -390,6 +417,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl?: string | null;
+            standfirst?: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status?: "draft" | "pending" | "published" | "rejected";
             /**
@@ -399,13 +427,17 @@ export interface components {
             submittedBy?: string | null;
             tags?: string[];
             thumbnail?: string | null;
+            thumbnailMeta?: components["schemas"]["ImageMeta"];
             title?: string;
         } & {
             [key: string]: unknown;
         };
         /** ArticleSummary */
         ArticleSummary: {
+            bylines: components["schemas"]["Byline"][];
             category: string | null;
+            /** @description oldest first */
+            corrections: components["schemas"]["Correction"][];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -423,8 +455,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string | null;
+            imageMeta: components["schemas"]["ImageMeta"];
             /** @description true for articles imported from a feed */
             isAggregated: boolean;
+            /** @description a picture lacks alt text (imported items may): flagged for review */
+            needsAltText: boolean;
             /** Format: date-time */
             publishedAt: string | null;
             /** Format: date-time */
@@ -441,6 +476,7 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description imported articles: URL of the original */
             sourceUrl: string | null;
+            standfirst: string | null;
             /** @description draft -> published (publish/unpublish); pending -> published | rejected (approve/reject); back to pending from a review decision (back-to-pending) */
             status: "draft" | "pending" | "published" | "rejected";
             /**
@@ -450,6 +486,7 @@ export interface components {
             submittedBy?: string | null;
             tags: string[];
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -536,11 +573,36 @@ export interface components {
                 ok: false;
             })[];
         };
+        /** Byline */
+        Byline: {
+            name: string;
+            url: string | null;
+            userId: string | null;
+        };
+        /** BylineInput */
+        BylineInput: {
+            /** @description as printed */
+            name: string;
+            /**
+             * Format: uri
+             * @description an absolute http(s) URL
+             */
+            url?: string | null;
+            /**
+             * Format: uuid
+             * @description a staff user (must exist); the name stays as given
+             */
+            userId?: string | null;
+        };
         /** ClientArticle */
         ClientArticle: {
             body: string;
+            /** @description the authors, in print order */
+            bylines: components["schemas"]["ClientByline"][];
             /** @description category */
             category: string | null;
+            /** @description published corrections, oldest first; each one also bumped updatedAt */
+            corrections: components["schemas"]["ClientCorrection"][];
             /** @description plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph */
             excerpt: string;
             /** @description slugs of the child sites the article appears on */
@@ -549,6 +611,23 @@ export interface components {
             id: string;
             /** @description image URL */
             image: string | null;
+            /**
+             * ClientImageMeta
+             * @description the image's alt text, caption, credit, size and focal point; null: none known
+             */
+            imageMeta: {
+                /** @description text alternative; imported pictures may lack it */
+                alt: string | null;
+                caption: string | null;
+                credit: string | null;
+                /** @description where crops should centre, as fractions (0..1) of width and height from the top left */
+                focalPoint: {
+                    x: number;
+                    y: number;
+                } | null;
+                height: number | null;
+                width: number | null;
+            } | null;
             /** @description true for articles imported from a publisher feed */
             isAggregated: boolean;
             /** Format: date-time */
@@ -565,6 +644,8 @@ export interface components {
             sourcePublishedAt: string | null;
             /** @description URL of the original article (aggregated articles only) */
             sourceUrl: string | null;
+            /** @description plain text shown under the headline (the dek); null: none */
+            standfirst: string | null;
             structuredData?: components["schemas"]["NewsArticleStructuredData"];
             /** @description the same tags with their slugs, the values the `tag` filter takes */
             tagObjects: components["schemas"]["ClientTag"][];
@@ -572,6 +653,7 @@ export interface components {
             tags: string[];
             /** @description image URL */
             thumbnail: string | null;
+            thumbnailMeta: components["schemas"]["ClientImageMeta"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -591,8 +673,12 @@ export interface components {
          */
         ClientArticleFields: {
             body?: string;
+            /** @description the authors, in print order */
+            bylines?: components["schemas"]["ClientByline"][];
             /** @description category */
             category?: string | null;
+            /** @description published corrections, oldest first; each one also bumped updatedAt */
+            corrections?: components["schemas"]["ClientCorrection"][];
             /** @description plain text, at most 300 characters: the feed item's summary for imported articles, else the first paragraph */
             excerpt?: string;
             /** @description slugs of the child sites the article appears on */
@@ -601,6 +687,23 @@ export interface components {
             id?: string;
             /** @description image URL */
             image?: string | null;
+            /**
+             * ClientImageMeta
+             * @description the image's alt text, caption, credit, size and focal point; null: none known
+             */
+            imageMeta?: {
+                /** @description text alternative; imported pictures may lack it */
+                alt: string | null;
+                caption: string | null;
+                credit: string | null;
+                /** @description where crops should centre, as fractions (0..1) of width and height from the top left */
+                focalPoint: {
+                    x: number;
+                    y: number;
+                } | null;
+                height: number | null;
+                width: number | null;
+            } | null;
             /** @description true for articles imported from a publisher feed */
             isAggregated?: boolean;
             /** Format: date-time */
@@ -617,6 +720,8 @@ export interface components {
             sourcePublishedAt?: string | null;
             /** @description URL of the original article (aggregated articles only) */
             sourceUrl?: string | null;
+            /** @description plain text shown under the headline (the dek); null: none */
+            standfirst?: string | null;
             structuredData?: components["schemas"]["NewsArticleStructuredData"];
             /** @description the same tags with their slugs, the values the `tag` filter takes */
             tagObjects?: components["schemas"]["ClientTag"][];
@@ -624,6 +729,7 @@ export interface components {
             tags?: string[];
             /** @description image URL */
             thumbnail?: string | null;
+            thumbnailMeta?: components["schemas"]["ClientImageMeta"];
             title?: string;
             /** Format: date-time */
             updatedAt?: string;
@@ -641,6 +747,12 @@ export interface components {
         ClientArticlePage: {
             data: (components["schemas"]["ClientArticle"] | components["schemas"]["ClientArticleFields"])[];
             meta: components["schemas"]["ClientPaginationMeta"];
+        };
+        /** ClientByline */
+        ClientByline: {
+            name: string;
+            /** @description a public profile or home page */
+            url: string | null;
         };
         /** ClientChangesPage */
         ClientChangesPage: {
@@ -661,6 +773,29 @@ export interface components {
                 next: string;
             };
         };
+        /** ClientCorrection */
+        ClientCorrection: {
+            /** Format: date-time */
+            at: string;
+            text: string;
+        };
+        /**
+         * ClientImageMeta
+         * @description the thumbnail's alt text, caption, credit, size and focal point; null: none known
+         */
+        ClientImageMeta: {
+            /** @description text alternative; imported pictures may lack it */
+            alt: string | null;
+            caption: string | null;
+            credit: string | null;
+            /** @description where crops should centre, as fractions (0..1) of width and height from the top left */
+            focalPoint: {
+                x: number;
+                y: number;
+            } | null;
+            height: number | null;
+            width: number | null;
+        } | null;
         /** ClientPagination */
         ClientPagination: {
             limit: number;
@@ -743,6 +878,24 @@ export interface components {
             /** @description tags: the tag slug (the `tag` filter takes it); categories and sections: the lower-case name */
             slug: string;
         };
+        /** Correction */
+        Correction: {
+            /** Format: date-time */
+            at: string;
+            by: {
+                name: string;
+                userId: string;
+            } | null;
+            text: string;
+        };
+        /**
+         * CorrectionInput
+         * @description published articles only (else 409 ARTICLE_NOT_PUBLISHED): appends a correction note (with who and when) to the article, bumps updatedAt and emits article.corrected
+         */
+        CorrectionInput: {
+            /** @description what was wrong and what changed, shown to readers */
+            text: string;
+        };
         /** CreatedPreviewLink */
         CreatedPreviewLink: {
             /** Format: uuid */
@@ -810,7 +963,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -851,6 +1004,39 @@ export interface components {
             from: unknown;
             to: unknown;
         };
+        /**
+         * FocalPoint
+         * @description where crops centre
+         */
+        FocalPoint: {
+            /** @description from the left edge, 0..1 */
+            x: number;
+            /** @description from the top edge, 0..1 */
+            y: number;
+        } | null;
+        /** ImageMeta */
+        ImageMeta: {
+            alt: string | null;
+            caption: string | null;
+            credit: string | null;
+            focalPoint: components["schemas"]["FocalPoint"];
+            height: number | null;
+            width: number | null;
+        } | null;
+        /** ImageMetaInput */
+        ImageMetaInput: {
+            /** @description text alternative, required whenever the picture is set; trimmed, blank is none */
+            alt?: string | null;
+            /** @description shown under the picture; trimmed, blank is none */
+            caption?: string | null;
+            /** @description photographer or agency; trimmed, blank is none */
+            credit?: string | null;
+            focalPoint?: components["schemas"]["FocalPoint"];
+            /** @description height in pixels, when known */
+            height?: number | null;
+            /** @description width in pixels, when known */
+            width?: number | null;
+        } | null;
         /** Invitation */
         Invitation: {
             /** Format: date-time */
@@ -916,13 +1102,27 @@ export interface components {
             /** @enum {string} */
             "@type": "NewsArticle";
             articleSection?: string;
-            /** @description the feed publisher for imported articles, else the site */
-            author: {
+            /** @description the bylines (Person); without bylines the feed publisher for imported articles, else the site */
+            author: ({
+                /** @enum {string} */
+                "@type": "Person";
+                name: string;
+                /** Format: uri */
+                url?: string;
+            } | {
                 /** @enum {string} */
                 "@type": "Organization";
                 name: string;
                 /** Format: uri */
                 url?: string;
+            })[];
+            /** @description the article's published corrections, oldest first */
+            correction?: {
+                /** @enum {string} */
+                "@type": "CorrectionComment";
+                /** Format: date-time */
+                datePublished: string;
+                text: string;
             }[];
             /** Format: date-time */
             dateModified: string;
@@ -1309,7 +1509,7 @@ export interface components {
             /** @description the last attempt's HTTP status; null when it got no answer */
             statusCode: number | null;
             /** @description an event an endpoint can subscribe to */
-            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed";
+            type: "article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed";
         };
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
@@ -1351,7 +1551,7 @@ export interface components {
             /** @description why it is disabled (410 Gone, failing for days, an administrator); null while enabled */
             disabledReason: string | null;
             enabled: boolean;
-            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "publisher.feed_failed")[];
+            events: ("article.published" | "article.updated" | "article.unpublished" | "article.deleted" | "article.corrected" | "publisher.feed_failed")[];
             /**
              * Format: date-time
              * @description start of the current run of failed attempts; null after a success
@@ -1371,7 +1571,7 @@ export interface components {
             url: string;
         };
         /** WebhookEvent */
-        WebhookEvent: components["schemas"]["ArticlePublishedEvent"] | components["schemas"]["ArticleUpdatedEvent"] | components["schemas"]["ArticleUnpublishedEvent"] | components["schemas"]["ArticleDeletedEvent"] | components["schemas"]["PublisherFeedFailedEvent"];
+        WebhookEvent: components["schemas"]["ArticlePublishedEvent"] | components["schemas"]["ArticleUpdatedEvent"] | components["schemas"]["ArticleUnpublishedEvent"] | components["schemas"]["ArticleDeletedEvent"] | components["schemas"]["ArticleCorrectedEvent"] | components["schemas"]["PublisherFeedFailedEvent"];
         /** WebhookFeedFailure */
         WebhookFeedFailure: {
             consecutiveFailures: number;
@@ -1412,9 +1612,11 @@ export interface operations {
             query?: {
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
+                /** @description only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`) */
+                author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description `wrapped` (default): `{ data, meta }` like the paginated lists; `array`: a bare JSON array (the answer before issue 16, for clients not yet updated) */
                 format?: "wrapped" | "array";
@@ -1606,7 +1808,7 @@ export interface operations {
     getClientArticle: {
         parameters: {
             query?: {
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
@@ -2275,9 +2477,11 @@ export interface operations {
                 after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
+                /** @description only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`) */
+                author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
@@ -2440,9 +2644,11 @@ export interface operations {
                 after?: string;
                 /** @description true: only articles imported from feeds; false: only hand-written ones */
                 aggregated?: boolean;
+                /** @description only articles with this author among their bylines: the name or its slug (e.g. `Ann Lee` or `ann-lee`) */
+                author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, body, tags, tagObjects, category, section, thumbnail, image, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";

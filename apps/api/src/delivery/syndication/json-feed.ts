@@ -55,8 +55,11 @@ function jsonFeedItem(item: SyndicationItem): JsonFeedItem {
     date_published: item.publishedAt.toISOString(),
     date_modified: item.updatedAt.toISOString(),
     tags: item.categories,
-    ...(item.source
-      ? { authors: [{ name: item.source.name, ...(item.source.url ? { url: item.source.url } : {}) }] }
-      : {}),
+    // The bylines; without them, an imported article's publisher.
+    ...(item.authors.length > 0
+      ? { authors: item.authors.map((a) => ({ name: a.name, ...(a.url ? { url: a.url } : {}) })) }
+      : item.source
+        ? { authors: [{ name: item.source.name, ...(item.source.url ? { url: item.source.url } : {}) }] }
+        : {}),
   };
 }

@@ -11,7 +11,7 @@ import { element, escapeXml } from './xml';
 export function renderRss(site: SyndicatedSite, items: readonly SyndicationItem[], builtAt: Date): string {
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
-    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" ',
+    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" ',
     'xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>\n',
     // The feed's own public address (RSS Best Practices: atom:link rel="self"), on the site's domain.
     `<atom:link href="${escapeXml(`${site.publicBaseUrl}/${publicFeedPaths.rss}`)}" rel="self" type="application/rss+xml"/>`,
@@ -38,12 +38,25 @@ function renderItem(item: SyndicationItem): string {
     ...item.categories.map((category) => element('category', category)),
     element('description', item.excerpt),
     element('content:encoded', item.body),
+    ...item.authors.map((author) => element('dc:creator', author.name)),
   ];
-  if (item.image) parts.push(`<media:content url="${escapeXml(item.image)}" medium="image"/>`);
+  if (item.image) parts.push(mediaContent(item.image, item.imageMeta));
   if (item.source?.url)
     parts.push(`<source url="${escapeXml(item.source.url)}">${escapeXml(item.source.name)}</source>`);
   parts.push('</item>\n');
   return parts.join('');
+}
+
+/** The picture as Media RSS: its size when known, with media:credit and media:description (its caption, else alt). */
+function mediaContent(url: string, meta: SyndicationItem['imageMeta']): string {
+  const size = `${meta?.width ? ` width="${meta.width}"` : ''}${meta?.height ? ` height="${meta.height}"` : ''}`;
+  const description = meta?.caption ?? meta?.alt ?? null;
+  const children = [
+    meta?.credit ? element('media:credit', meta.credit) : '',
+    description ? `<media:description type="plain">${escapeXml(description)}</media:description>` : '',
+  ].join('');
+  const open = `<media:content url="${escapeXml(url)}" medium="image"${size}`;
+  return children ? `${open}>${children}</media:content>` : `${open}/>`;
 }
 
 /** RFC 822 (as RSS 2.0 requires), in GMT. */

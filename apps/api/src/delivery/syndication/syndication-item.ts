@@ -1,4 +1,11 @@
-import { articleUrlOf, type PublishedArticle, publicBaseOf, type Site } from '@newsroom/domain';
+import {
+  articleUrlOf,
+  type ImageMeta,
+  type PublishedArticle,
+  publicBaseOf,
+  type Site,
+} from '@newsroom/domain';
+import { escapeXml } from './xml';
 
 /** A child site as its feeds and sitemaps describe it. Only sites with an article URL template have feeds. */
 export interface SyndicatedSite {
@@ -21,15 +28,19 @@ export interface SyndicationItem {
   guid: string;
   url: string;
   title: string;
-  /** Plain text: the article's stored excerpt (feed summary or first paragraph, see excerptFromHtml). */
+  /** Plain text: the standfirst, else the stored excerpt (feed summary or first paragraph, see excerptFromHtml). */
   excerpt: string;
-  /** Sanitised HTML (bodies are sanitised on write, see docs/articles.md). */
+  /** Sanitised HTML (bodies are sanitised on write, see docs/articles.md), its corrections appended. */
   body: string;
+  /** The bylines, in print order. */
+  authors: { name: string; url: string | null }[];
   publishedAt: Date;
   updatedAt: Date;
   /** The category, then the tags (duplicates dropped, case-insensitively). */
   categories: string[];
   image: string | null;
+  /** What is known about `image` (credit, caption, size), or null. */
+  imageMeta: ImageMeta | null;
   /** Imported articles: the publisher and the original article. */
   source: { name: string; url: string | null } | null;
 }
@@ -51,12 +62,14 @@ export function syndicationItem(site: SyndicatedSite, article: PublishedArticle)
     guid: article.id,
     url: site.articleUrl(article.slug),
     title: article.title,
-    excerpt: article.excerpt,
-    body: article.body,
+    excerpt: article.standfirst ?? article.excerpt,
+    body: article.body + correctionsHtml(article.corrections),
+    authors: article.bylines,
     publishedAt: article.publishedAt,
     updatedAt: article.updatedAt,
     categories: categoriesOf(article),
     image: article.image ?? article.thumbnail,
+    imageMeta: article.image ? article.imageMeta : article.thumbnailMeta,
     source: article.isAggregated && article.source ? { name: article.source, url: article.sourceUrl } : null,
   };
 }
@@ -71,4 +84,14 @@ function categoriesOf(article: PublishedArticle): string[] {
     categories.push(name.trim());
   }
   return categories;
+}
+
+/** Corrections as feed readers show them: after the body, dated, the text escaped (it is plain text). */
+function correctionsHtml(corrections: PublishedArticle['corrections']): string {
+  return corrections
+    .map(
+      (c) =>
+        `<p class="correction"><strong>Correction (${c.at.toISOString().slice(0, 10)}):</strong> ${escapeXml(c.text)}</p>`,
+    )
+    .join('');
 }

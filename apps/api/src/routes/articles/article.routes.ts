@@ -87,7 +87,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary:
-          'Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version',
+          'Edit any of the fields (status never changes; slug only when given); with If-Match, only if the article is still at that version; with `correction`, a published article also gets a correction note',
         params: ArticleIdParamsSchema,
         headers: IfMatchHeadersSchema,
         querystring: EditArticleQuerySchema,
@@ -100,7 +100,9 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const versions = versionsOfIfMatch(request.headers['if-match']);
-      const patch = withSanitisedBody(request.body);
+      const { correction, ...fields } = withSanitisedBody(request.body);
+      const by = { userId: request.user.id, name: request.user.email };
+      const patch = correction ? { ...fields, correction: { text: correction.text, by } } : fields;
       const source = request.query.autosave ? 'autosave' : 'editor';
       const write = revisionWriteOf(request, source, request.query.reason ?? null);
       return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions, write));

@@ -46,6 +46,9 @@ export const notRestoredFields = [
   // Who created and who submitted it for review: provenance, kept by the article for ever.
   'createdBy',
   'submittedBy',
+  // Issue 32: derived from the pictures (not a column), and corrections are appended, never rewritten.
+  'needsAltText',
+  'corrections',
 ] as const;
 
 export function articleSnapshot(article: Article): ArticleSnapshot {

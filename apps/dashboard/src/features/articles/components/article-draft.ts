@@ -12,7 +12,69 @@ export interface ArticleDraft {
   thumbnail: string;
   image: string;
   hostSites: string[];
+  /** Issue 32: the dek, the bylines, each picture's metadata and a correction note (published articles). */
+  standfirst: string;
+  bylines: DraftByline[];
+  thumbnailMeta: DraftImageMeta;
+  imageMeta: DraftImageMeta;
+  correction: string;
 }
+
+export interface DraftByline {
+  name: string;
+  url: string;
+  userId: string | null;
+}
+
+export interface DraftImageMeta {
+  alt: string;
+  caption: string;
+  credit: string;
+  width: number | null;
+  height: number | null;
+  focalPoint: { x: number; y: number } | null;
+}
+
+export const emptyImageMeta: DraftImageMeta = {
+  alt: '',
+  caption: '',
+  credit: '',
+  width: null,
+  height: null,
+  focalPoint: null,
+};
+
+type StoredImageMeta = Article['imageMeta'];
+
+function draftImageMeta(meta: StoredImageMeta): DraftImageMeta {
+  if (!meta) return emptyImageMeta;
+  return {
+    alt: meta.alt ?? '',
+    caption: meta.caption ?? '',
+    credit: meta.credit ?? '',
+    width: meta.width,
+    height: meta.height,
+    focalPoint: meta.focalPoint,
+  };
+}
+
+/** The metadata as the API takes it (blank text: null); null when nothing is set. */
+export function imageMetaBody(meta: DraftImageMeta) {
+  const body = {
+    alt: optional(meta.alt),
+    caption: optional(meta.caption),
+    credit: optional(meta.credit),
+    width: meta.width,
+    height: meta.height,
+    focalPoint: meta.focalPoint,
+  };
+  return Object.values(body).every((value) => value === null) ? null : body;
+}
+
+const bylinesBody = (bylines: readonly DraftByline[]) =>
+  bylines
+    .filter((b) => b.name.trim() !== '')
+    .map((b) => ({ name: b.name.trim(), url: optional(b.url), userId: b.userId }));
 
 export const emptyDraft: ArticleDraft = {
   title: '',
@@ -24,6 +86,11 @@ export const emptyDraft: ArticleDraft = {
   thumbnail: '',
   image: '',
   hostSites: [],
+  standfirst: '',
+  bylines: [],
+  thumbnailMeta: emptyImageMeta,
+  imageMeta: emptyImageMeta,
+  correction: '',
 };
 
 export function draftOf(article: Article): ArticleDraft {
@@ -37,6 +104,11 @@ export function draftOf(article: Article): ArticleDraft {
     thumbnail: article.thumbnail ?? '',
     image: article.image ?? '',
     hostSites: [...article.hostSites].sort(),
+    standfirst: article.standfirst ?? '',
+    bylines: article.bylines.map((b) => ({ name: b.name, url: b.url ?? '', userId: b.userId })),
+    thumbnailMeta: draftImageMeta(article.thumbnailMeta),
+    imageMeta: draftImageMeta(article.imageMeta),
+    correction: '',
   };
 }
 
@@ -56,6 +128,15 @@ export function changedFields(base: ArticleDraft, draft: ArticleDraft): EditArti
   if (optional(draft.section) !== optional(base.section)) changes.section = optional(draft.section);
   if (optional(draft.thumbnail) !== optional(base.thumbnail)) changes.thumbnail = optional(draft.thumbnail);
   if (optional(draft.image) !== optional(base.image)) changes.image = optional(draft.image);
+  if (optional(draft.standfirst) !== optional(base.standfirst))
+    changes.standfirst = optional(draft.standfirst);
+  if (JSON.stringify(bylinesBody(draft.bylines)) !== JSON.stringify(bylinesBody(base.bylines)))
+    changes.bylines = bylinesBody(draft.bylines);
+  for (const key of ['thumbnailMeta', 'imageMeta'] as const) {
+    const meta = imageMetaBody(draft[key]);
+    if (JSON.stringify(meta) !== JSON.stringify(imageMetaBody(base[key]))) changes[key] = meta;
+  }
+  if (draft.correction.trim() !== '') changes.correction = { text: draft.correction.trim() };
   return changes;
 }
 
@@ -88,6 +169,10 @@ export function createBody(draft: ArticleDraft) {
     thumbnail: optional(draft.thumbnail),
     image: optional(draft.image),
     hostSites: draft.hostSites,
+    standfirst: optional(draft.standfirst),
+    bylines: bylinesBody(draft.bylines),
+    thumbnailMeta: imageMetaBody(draft.thumbnailMeta),
+    imageMeta: imageMetaBody(draft.imageMeta),
   };
 }
 

@@ -25,6 +25,7 @@ import { ArticleSidebar } from './article-sidebar';
 import { ConflictDialog } from './conflict-dialog';
 import { HistoryPanel } from './history-panel';
 import { localCopyKey } from './local-copy';
+import { NewsroomFields } from './newsroom-fields';
 import { PreviewLinks } from './preview-links';
 import { RestoreOffer } from './restore-offer';
 import { RichTextEditor } from './rich-text-editor';
@@ -97,6 +98,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
   const errors = fieldErrors(article ? save.error : create.error, fields, {
     SLUG_TAKEN: 'slug',
     UNKNOWN_SITE: 'hostSites',
+    IMAGE_ALT_REQUIRED: 'imageMeta',
   });
 
   /** The saved version becomes the base; `textSaved` is false after a publish/unpublish (no text was saved). */
@@ -282,6 +284,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
           onChange={(body) => set('body', body)}
         />
         {errors.body && <span className="field-error">{errors.body}</span>}
+        <NewsroomFields draft={draft} set={set} published={article?.status === 'published'} errors={errors} />
         <details className="card article-preview-box">
           <summary>Preview as a child site</summary>
           <ArticlePreview

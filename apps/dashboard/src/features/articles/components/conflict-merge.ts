@@ -17,13 +17,22 @@ export interface MergeRow {
 const same = (a: ArticleDraft[keyof ArticleDraft], b: ArticleDraft[keyof ArticleDraft]) =>
   JSON.stringify(a) === JSON.stringify(b);
 
-const asText = (value: ArticleDraft[keyof ArticleDraft]) =>
-  Array.isArray(value)
-    ? value.join(', ') || '—'
-    : value
-        .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, '\n')
-        .replace(/<[^>]*>/g, '')
-        .trim() || '—';
+const asText = (value: ArticleDraft[keyof ArticleDraft]): string => {
+  if (Array.isArray(value)) {
+    // Tags and host sites are strings; bylines (issue 32) are shown by name.
+    return value.map((item) => (typeof item === 'string' ? item : item.name)).join(', ') || '—';
+  }
+  if (typeof value !== 'string') {
+    // A picture's metadata (issue 32): its text fields.
+    return [value.alt, value.caption, value.credit].filter(Boolean).join(' · ') || '—';
+  }
+  return (
+    value
+      .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .trim() || '—'
+  );
+};
 
 /** The fields where mine and theirs differ and at least one of us changed it since the base. */
 export function mergeRows(base: ArticleDraft, mine: ArticleDraft, theirs: ArticleDraft): MergeRow[] {

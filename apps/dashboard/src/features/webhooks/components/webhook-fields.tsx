@@ -10,6 +10,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'article.updated': 'a visible article changed',
   'article.unpublished': 'an article left the view',
   'article.deleted': 'a visible article was deleted',
+  'article.corrected': 'a correction was added to a visible article',
   'publisher.feed_failed': "a publisher's feed keeps failing",
 };
 export const webhookEventTypes = Object.keys(webhookEventLabels) as WebhookEventType[];
