@@ -1,5 +1,13 @@
 // The domain's public surface, named: what the API, the worker, the CLI, the bench and the tests outside this package
 // use. A name not listed here is internal to the domain (its own tests import it from its module).
+
+export {
+  articleFieldLimits,
+  type Byline,
+  type Correction,
+  type FocalPoint,
+  type ImageMeta,
+} from './article-fields';
 export type { VersionedArticle } from './articles/article';
 export { insertArticle, replaceArticleSites } from './articles/article.repository';
 export {
@@ -13,13 +21,6 @@ export {
 export { applyBulkArticleAction } from './articles/article-bulk.service';
 // Articles as a newsroom writes them (issue 32): bylines, standfirst, image metadata, corrections.
 export type { ArticleEdit, CorrectionNote } from './articles/article-content-columns';
-export {
-  articleFieldLimits,
-  type Byline,
-  type Correction,
-  type FocalPoint,
-  type ImageMeta,
-} from './articles/article-fields';
 export { setArticleHostSites } from './articles/article-host-sites.service';
 export { type ArticleAction, reviewDecisions } from './articles/article-lifecycle';
 export {
@@ -114,6 +115,8 @@ export {
   type ScopedChangeItem,
   type ScopedChangePage,
 } from './changes/article-change.service';
+// Corrections (issue 32): an edit with a correction note and its article.corrected event, in one transaction.
+export { editArticleAnnouncingCorrection } from './corrections/article-correction.service';
 export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from './db/create-db';
 export { guardedSocket } from './db/guarded-socket';
 export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';

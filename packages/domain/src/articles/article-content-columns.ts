@@ -1,8 +1,4 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../db/create-db';
-import type { ArticleRowUpdate, NewArticleRow } from '../db/tables';
-import { ConflictError, DomainValidationError } from '../errors';
-import type { ArticleContent, VersionedArticle } from './article';
 import {
   articleFieldLimits,
   cleanText,
@@ -11,7 +7,11 @@ import {
   normaliseImageMeta,
   requireAltText,
   type StoredCorrection,
-} from './article-fields';
+} from '../article-fields';
+import type { DbOrTx } from '../db/create-db';
+import type { ArticleRowUpdate, NewArticleRow } from '../db/tables';
+import { ConflictError, DomainValidationError } from '../errors';
+import type { ArticleContent, VersionedArticle } from './article';
 
 /** A correction an editor adds while saving a published article. */
 export interface CorrectionNote {

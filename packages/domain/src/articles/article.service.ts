@@ -15,7 +15,6 @@ import {
   updateArticleStatus,
 } from './article.repository';
 import { type ArticleEdit, editedFieldColumns, newArticleFieldColumns } from './article-content-columns';
-import { announceCorrection } from './article-correction.service';
 import {
   type ArticleAction,
   initialStatus,
@@ -111,7 +110,8 @@ async function editArticleIn(
 /**
  * The write of `PUT /article/:id` without its revision, in a transaction the caller holds: a restore
  * writes through it, then records one revision for the fields and host sites together. A correction note
- * is appended (issue 32) and its `article.corrected` event written in the same transaction.
+ * is appended (issue 32); its `article.corrected` event is written by the caller in the same transaction
+ * (`corrections/`).
  */
 export async function writeArticlePatch(
   tx: Tx,
@@ -127,7 +127,7 @@ export async function writeArticlePatch(
     );
   }
   // Issue 32's fields become their columns in editedFieldColumns; the rest are columns already.
-  const { thumbnailMeta: _t, imageMeta: _i, bylines: _b, standfirst: _s, correction, ...plain } = patch;
+  const { thumbnailMeta: _t, imageMeta: _i, bylines: _b, standfirst: _s, correction: _c, ...plain } = patch;
   try {
     // The unique index is the judge of a taken slug: no read-then-write race, and an unknown id stays a 404.
     const columns = {
@@ -150,7 +150,6 @@ export async function writeArticlePatch(
     }
     throw error;
   }
-  if (correction) await announceCorrection(tx, id, now);
 }
 
 /** Runs `work` in a new transaction. */

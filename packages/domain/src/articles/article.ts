@@ -1,4 +1,3 @@
-import type { ArticleRow, ArticleStatus } from '../db/tables';
 import {
   type Byline,
   type Correction,
@@ -6,7 +5,8 @@ import {
   lacksAltText,
   toBylines,
   toCorrections,
-} from './article-fields';
+} from '../article-fields';
+import type { ArticleRow, ArticleStatus } from '../db/tables';
 
 /** An article as the rest of the system sees it: camelCase, host sites by slug. */
 export interface Article {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely';
-import type { Byline as StoredByline, StoredCorrection, StoredImageMeta } from '../articles/article-fields';
+import type { Byline as StoredByline, StoredCorrection, StoredImageMeta } from '../article-fields';
 import type { ImportRules } from '../import-rules';
 
 /** A timestamp column: read as Date, written as Date or SQL, defaulted by Postgres where Generated. */

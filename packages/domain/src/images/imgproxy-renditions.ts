@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FocalPoint } from '../articles/article-fields';
+import type { FocalPoint } from '../article-fields';
 
 // Image renditions through imgproxy (issue 32): crops of a picture in 16:9, 4:3 and 1:1 around its focal
 // point, at a few widths, each URL signed as imgproxy documents (docs.imgproxy.net, "Signing a URL"):

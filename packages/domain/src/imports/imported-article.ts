@@ -1,5 +1,5 @@
 import { excerptFromHtml, excerptFromText } from '@newsroom/html';
-import type { Byline, ImageMeta } from '../articles/article-fields';
+import type { Byline, ImageMeta } from '../article-fields';
 import { initialStatus } from '../articles/article-lifecycle';
 import { normaliseTags } from '../articles/tags';
 import type { ArticleStatus } from '../db/tables';

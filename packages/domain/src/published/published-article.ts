@@ -1,4 +1,4 @@
-import { type ImageMeta, toCorrections } from '../articles/article-fields';
+import { type ImageMeta, toCorrections } from '../article-fields';
 import type { ArticleRow } from '../db/tables';
 import { articleUrlsOf, type HostSiteUrlParts } from '../sites/article-urls';
 import { labelSlug } from './label-slug';

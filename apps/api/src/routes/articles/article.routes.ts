@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createArticle, deleteArticle, editArticle, getArticle, setArticleHostSites } from '@newsroom/domain';
+import {
+  createArticle,
+  deleteArticle,
+  editArticleAnnouncingCorrection,
+  getArticle,
+  setArticleHostSites,
+} from '@newsroom/domain';
 import { Type } from 'typebox';
 import { withSanitisedBody } from '../../articles/article-body-sanitiser';
 import { listArticlesWithCounts } from '../../articles/article-list';
@@ -105,7 +111,10 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const patch = correction ? { ...fields, correction: { text: correction.text, by } } : fields;
       const source = request.query.autosave ? 'autosave' : 'editor';
       const write = revisionWriteOf(request, source, request.query.reason ?? null);
-      return withEtag(reply, await editArticle(app.db, request.params.id, patch, versions, write));
+      return withEtag(
+        reply,
+        await editArticleAnnouncingCorrection(app.db, request.params.id, patch, versions, write),
+      );
     },
   );
 

@@ -1,4 +1,4 @@
-import { DomainValidationError } from '../errors';
+import { DomainValidationError } from './errors';
 
 /**
  * A byline: who wrote the story, in the order the article names them. `name` is stored as given (a
