@@ -463,6 +463,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit events, newest first, filtered and keyset-paged
+         * @description Every administrative and security event (docs/audit.md). Filters combine with AND; `before` takes the `next` of the page before. Reading writes no event.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit events as NDJSON (one event per line, oldest first), streamed
+         * @description Same filters as GET /audit (typically `from` and `to`); read in batches, so any range streams in bounded memory. Each line verifies against the one before it (hash, prevHash) when no filter but the time range is used.
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/invitation/{token}": {
         parameters: {
             query?: never;
@@ -1629,6 +1669,30 @@ export interface components {
             data: components["schemas"]["ArticleSummary"][];
             meta: components["schemas"]["PaginationMeta"];
         };
+        AuditEvent: {
+            action: string;
+            actor: {
+                id: string | null;
+                label: string | null;
+                type: "user" | "publisher" | "system" | "anonymous";
+            };
+            address: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description short, secrets redacted */
+            changes: {
+                after?: unknown;
+                before?: unknown;
+            } | null;
+            /** @description sha256(prevHash || canonical JSON of the row) */
+            hash: string;
+            objectId: string | null;
+            objectType: string;
+            prevHash: string;
+            /** @description position in the chain */
+            seq: number;
+            siteId: string | null;
+        };
         /** BodyDiffPart */
         BodyDiffPart: {
             op: "equal" | "delete" | "insert";
@@ -1693,6 +1757,8 @@ export interface components {
             id: string;
             /** @description the key itself: shown only in this response, stored only as a hash */
             key: string;
+            /** @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys) */
+            kind: "secret" | "publishable";
             /**
              * Format: date-time
              * @description when a client request last used the key (written about once a minute); null if never
@@ -2005,6 +2071,8 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            /** @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys) */
+            kind: "secret" | "publishable";
             /**
              * Format: date-time
              * @description when a client request last used the key (written about once a minute); null if never
@@ -2880,6 +2948,8 @@ export interface operations {
             query?: {
                 /** @description the dashboard's automatic save: recorded as source 'autosave'; one person's autosaves within 5 minutes collapse into one revision */
                 autosave?: boolean;
+                /** @description why (e.g. 'correction: the figure was wrong'), kept with the edit's revision */
+                reason?: string;
             };
             header?: {
                 /** @description the ETag of the version the edit was made on; another version -> 412 ARTICLE_CHANGED and nothing is written. `*` matches any version */
@@ -4351,6 +4421,158 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description e.g. `updateArticle`, `logInFailed` (docs/audit.md) */
+                action?: string;
+                /** @description the acting user's id */
+                actor?: string;
+                /** @description `next` of the page before (keyset: older events) */
+                before?: string;
+                /** @description events at or after */
+                from?: string;
+                limit?: number;
+                objectId?: string;
+                /** @description e.g. `article`, `site_key`, `webhook`, `publisher` */
+                objectType?: string;
+                /** @description events that apply to this site */
+                site?: string;
+                /** @description events before */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEvent"][];
+                        /** @description pass as `before` for older events; null at the end */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description e.g. `updateArticle`, `logInFailed` (docs/audit.md) */
+                action?: string;
+                /** @description the acting user's id */
+                actor?: string;
+                /** @description events at or after */
+                from?: string;
+                objectId?: string;
+                /** @description e.g. `article`, `site_key`, `webhook`, `publisher` */
+                objectType?: string;
+                /** @description events that apply to this site */
+                site?: string;
+                /** @description events before */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON: one AuditEvent per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        action: string;
+                        actor: {
+                            id: string | null;
+                            label: string | null;
+                            type: "user" | "publisher" | "system" | "anonymous";
+                        };
+                        address: string | null;
+                        /** Format: date-time */
+                        at: string;
+                        /** @description short, secrets redacted */
+                        changes: {
+                            after?: unknown;
+                            before?: unknown;
+                        } | null;
+                        /** @description sha256(prevHash || canonical JSON of the row) */
+                        hash: string;
+                        objectId: string | null;
+                        objectType: string;
+                        prevHash: string;
+                        /** @description position in the chain */
+                        seq: number;
+                        siteId: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9016,6 +9238,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description secret (`nsk_…`): for servers; reads every client route, answers are `Cache-Control: private`. publishable (`npk_…`): read-only and safe to expose in a browser or a URL; refused by the change feed; answers are `public` with surrogate keys, so a CDN may keep them (docs/client-api.md#publishable-keys)
+                     * @default secret
+                     */
+                    kind?: "secret" | "publishable";
                     /** @description what the key is for, e.g. "production" */
                     name: string;
                 };
