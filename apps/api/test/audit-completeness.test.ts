@@ -1,4 +1,4 @@
-import { relayArticleChanges } from '@newsroom/domain';
+import { inviteStaff, relayArticleChanges, startPasswordReset } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUploadSigner } from '../src/storage/upload-signer';
 import { insertAdmin } from './support/dashboard-accounts';
@@ -116,6 +116,16 @@ const secondStep = (kind: 'login' | 'session') => async () => {
   };
 };
 
+// Team roles: a staff user to act on, an invitation (its token straight from the domain, not from a mail).
+const newStaff = async () => (await signIn()).id;
+const newInvitation = () =>
+  inviteStaff(db, {
+    email: `${unique('invitee')}@example.com`,
+    role: 'editor',
+    grants: [],
+    invitedBy: adminId,
+  });
+
 /** What one operation is called with, who calls it, and the object its row must name. */
 interface Case {
   /** Creates what the call acts on. */
@@ -124,8 +134,14 @@ interface Case {
     payload?: object;
     token?: string;
     headers?: Record<string, string>;
-    actorId?: string;
+    /** null: an anonymous actor (no user id). */
+    actorId?: string | null;
+    actorType?: 'user' | 'publisher' | 'anonymous';
     objectId?: string | null;
+    /** Values the row must never contain (a one-time token in the URL). */
+    secrets?: string[];
+    /** Actor and object known only after the call (a user created by it). */
+    resolve?: () => Promise<{ actorId: string; objectId: string }>;
   }>;
   objectType: string;
   /** The row's action when it is not the operationId (both sign-ins write `logIn`). */
@@ -488,6 +504,101 @@ const cases: Record<string, Case> = {
       objectId: publisherId,
     }),
   },
+  // Joined after merging team-roles: the staff users, invitations and password resets, submit for review.
+  submitArticle: { objectType: 'article', prepare: byId('/article/submit/{id}', newDraft) },
+  sendBackArticle: {
+    objectType: 'article',
+    prepare: byId(
+      '/article/send-back/{id}',
+      async () => {
+        const id = await newDraft();
+        const submitted = await send('PUT', `/api/v1/article/submit/${id}`, adminToken);
+        expect(submitted.statusCode, submitted.body).toBe(200);
+        return id;
+      },
+      { reason: 'Needs a second source' },
+    ),
+  },
+  inviteUser: {
+    objectType: 'invitation',
+    prepare: async () => ({
+      url: '/api/v1/users/invitations',
+      payload: { email: `${unique('invited')}@example.com`, role: 'editor', grants: [] },
+    }),
+  },
+  revokeInvitation: {
+    objectType: 'invitation',
+    prepare: byId('/users/invitations/{id}', async () => {
+      const { invitation } = await newInvitation();
+      return invitation.id;
+    }),
+  },
+  acceptInvitation: {
+    objectType: 'user',
+    prepare: async () => {
+      const { invitation, token } = await newInvitation();
+      const user = async () => {
+        const { id } = await db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', invitation.email)
+          .executeTakeFirstOrThrow();
+        return { actorId: id, objectId: id };
+      };
+      return {
+        url: `/api/v1/auth/invitation/${token}`,
+        payload: { password: 'a brand new pass phrase' },
+        token: '',
+        secrets: [token],
+        resolve: user,
+      };
+    },
+  },
+  requestPasswordReset: {
+    objectType: 'user',
+    prepare: async () => {
+      const { email } = await signIn();
+      return {
+        url: '/api/v1/auth/password-reset',
+        payload: { email },
+        token: '',
+        actorId: null,
+        actorType: 'anonymous',
+        objectId: null,
+      };
+    },
+  },
+  resetPassword: {
+    objectType: 'user',
+    prepare: async () => {
+      const { email, id } = await signIn();
+      const reset = await startPasswordReset(db, email);
+      if (!reset) throw new Error('no reset started');
+      return {
+        url: `/api/v1/auth/password-reset/${reset.token}`,
+        payload: { password: 'another long pass phrase 3' },
+        token: '',
+        secrets: [reset.token],
+        actorId: id,
+        objectId: id,
+      };
+    },
+  },
+  updateUser: {
+    objectType: 'user',
+    prepare: byId('/users/{id}', newStaff, { role: 'editor', grants: [] }),
+  },
+  suspendUser: { objectType: 'user', prepare: byId('/users/{id}/suspend', newStaff) },
+  reinstateUser: {
+    objectType: 'user',
+    prepare: byId('/users/{id}/reinstate', async () => {
+      const id = await newStaff();
+      const suspended = await send('PUT', `/api/v1/users/${id}/suspend`, adminToken);
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      return id;
+    }),
+  },
+  deleteUser: { objectType: 'user', prepare: byId('/users/{id}', newStaff) },
   testOwnPublisherFeed: {
     objectType: 'publisher',
     rows: 0,
@@ -548,17 +659,23 @@ describe('every state-changing operation of the OpenAPI document', () => {
       expect(rows).toHaveLength(1);
       const row = rows[0] as (typeof rows)[number];
       const createdId = response.body ? (response.json() as { id?: string }).id : undefined;
+      const resolved = call.resolve ? await call.resolve() : undefined;
+      const actorId = resolved?.actorId ?? call.actorId;
+      const objectId = resolved?.objectId ?? call.objectId;
       expect(row).toMatchObject({
         action: test.action ?? operationId,
-        actor_id: call.actorId ?? adminId,
-        actor_type: call.token === publisherToken ? 'publisher' : 'user',
+        actor_id: actorId === undefined ? adminId : actorId,
+        actor_type: call.actorType ?? (call.token === publisherToken ? 'publisher' : 'user'),
         object_type: test.objectType,
-        object_id: call.objectId === undefined ? (createdId ?? null) : call.objectId,
+        object_id: objectId === undefined ? (createdId ?? null) : objectId,
         address: '127.0.0.1',
       });
-      // Never a secret: passwords, key and webhook secrets, tokens.
+      // Never a secret: passwords, key and webhook secrets, tokens (one-time tokens of a URL too).
       const answer = response.body ? (response.json() as Record<string, unknown>) : {};
-      const secrets = ['key', 'secret', 'token', 'csrfToken'].map((name) => answer[name]).filter(Boolean);
+      const secrets = ['key', 'secret', 'token', 'csrfToken']
+        .map((name) => answer[name])
+        .filter(Boolean)
+        .concat(call.secrets ?? []);
       const stored = JSON.stringify(row);
       for (const secret of secrets) expect(stored).not.toContain(secret);
       expect(stored).not.toMatch(/correct horse|pass phrase/);
@@ -598,5 +715,32 @@ describe('security events', () => {
     const rows = await rowsAfter(before);
     expect(rows).toMatchObject([{ action: 'logInFailed', actor_type: 'anonymous', actor_label: email }]);
     expect(JSON.stringify(rows)).not.toMatch(/wrong but secret/);
+  });
+});
+
+describe('password reset requests', () => {
+  it('write the same row whether the e-mail exists or not, never the reset token', async () => {
+    const { email } = await signIn();
+    const rowFor = async (tried: string) => {
+      const before = await headSeq();
+      const response = await send('POST', '/api/v1/auth/password-reset', undefined, { email: tried });
+      expect(response.statusCode).toBe(202);
+      const rows = await rowsAfter(before);
+      expect(rows).toHaveLength(1);
+      const { action, actor_type, actor_id, actor_label, object_type, object_id, changes } =
+        rows[0] as (typeof rows)[number];
+      return { action, actor_type, actor_id, actor_label, object_type, object_id, changes };
+    };
+    const known = await rowFor(email);
+    const unknown = await rowFor(`${unique('nobody')}@example.com`);
+    expect(known).toEqual({ ...unknown, actor_label: email });
+    expect(known).toMatchObject({
+      action: 'requestPasswordReset',
+      actor_type: 'anonymous',
+      actor_id: null,
+      object_id: null,
+    });
+    // Nothing of the request is kept beyond the e-mail tried: no body, so no room for the reset token.
+    expect(known.changes).toBeNull();
   });
 });

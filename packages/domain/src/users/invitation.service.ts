@@ -117,10 +117,12 @@ export async function completePasswordReset(
   hasher: PasswordHasher,
   token: string,
   password: string,
-): Promise<void> {
+): Promise<{ id: string; email: string }> {
   assertAcceptablePassword(password);
   const passwordHash = await hasher.hash(password);
   const userId = await consumePasswordReset(db, hashOneTimeToken(token));
   if (!userId) throw new NotFoundError('password_reset', 'link');
   await replacePasswordEndingSessions(db, userId, passwordHash);
+  // Who the password was set for (the audit row names them).
+  return db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 }

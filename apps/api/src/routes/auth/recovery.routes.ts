@@ -7,6 +7,7 @@ import {
   startPasswordReset,
 } from '@newsroom/domain';
 import { Type } from 'typebox';
+import { recordAudit } from '../../audit/audit.plugin';
 import { passwordResetMessage } from '../../mail/messages';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { errorResponses } from '../../schemas/error.schema';
@@ -47,6 +48,8 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/invitation/:token',
     {
       bodyLimit: 4096,
+      // The token is the credential: the row names the user created, never the token or the password.
+      config: { audit: 'explicit' },
       schema: {
         tags,
         security,
@@ -60,6 +63,12 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await acceptInvitation(app.db, app.passwords, request.params.token, request.body.password);
+      await recordAudit(request, {
+        action: 'acceptInvitation',
+        objectType: 'user',
+        objectId: user.id,
+        actor: { type: 'user', id: user.id, label: user.email },
+      });
       return { email: user.email };
     },
   );
@@ -68,7 +77,12 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/password-reset',
     {
       bodyLimit: 4096,
-      config: limitedBy(app.config.rateLimits.passwordResetPerIp, 'password-reset', (request) => request.ip),
+      // One row whatever the e-mail (the answer must not tell whether it exists): anonymous, labelled with the
+      // e-mail tried, no object, never the token.
+      config: {
+        ...limitedBy(app.config.rateLimits.passwordResetPerIp, 'password-reset', (request) => request.ip),
+        audit: 'explicit',
+      },
       schema: {
         tags,
         security,
@@ -91,6 +105,12 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (reset)
           await app.mailer.send(passwordResetMessage(app.config.mail.dashboardUrl, reset.token, reset.email));
       }
+      await recordAudit(request, {
+        action: 'requestPasswordReset',
+        objectType: 'user',
+        objectId: null,
+        actor: { type: 'anonymous', id: null, label: email },
+      });
       return reply.status(202).send(resetAnswer);
     },
   );
@@ -99,6 +119,8 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/password-reset/:token',
     {
       bodyLimit: 4096,
+      // The token is the credential: the row names the user whose password was set, never the token.
+      config: { audit: 'explicit' },
       schema: {
         tags,
         security,
@@ -110,7 +132,18 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await completePasswordReset(app.db, app.passwords, request.params.token, request.body.password);
+      const user = await completePasswordReset(
+        app.db,
+        app.passwords,
+        request.params.token,
+        request.body.password,
+      );
+      await recordAudit(request, {
+        action: 'resetPassword',
+        objectType: 'user',
+        objectId: user.id,
+        actor: { type: 'user', id: user.id, label: user.email },
+      });
       return reply.status(204).send(null);
     },
   );

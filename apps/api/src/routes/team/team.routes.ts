@@ -41,6 +41,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invitations',
     {
+      config: { audit: { objectType: 'invitation' } },
       schema: {
         tags,
         security,
@@ -78,6 +79,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/invitations/:id',
     {
+      config: { audit: { objectType: 'invitation', idParam: 'id' } },
       schema: {
         tags,
         security,
