@@ -87,6 +87,8 @@ describe('POST /api/v1/article', () => {
       reviewedAt: null,
       reviewReason: null,
       embargoUntil: null,
+      createdBy: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      submittedBy: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

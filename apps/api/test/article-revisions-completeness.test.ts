@@ -123,6 +123,8 @@ const writes: Record<string, WriteCase> = {
     source: 'restore',
   },
   'DELETE /api/v1/article/{id}': { article: draft, source: 'api', deletes: true },
+  'PUT /api/v1/article/submit/{id}': { article: draft, source: 'api' },
+  'PUT /api/v1/article/send-back/{id}': { article: pending, source: 'review' },
   'PUT /api/v1/article/{id}/embargo': {
     article: published,
     payload: () => ({ embargoUntil: new Date(Date.now() + 86_400_000).toISOString() }),
