@@ -127,6 +127,7 @@ describe('site key administration', () => {
         id: key.id,
         siteId: siteB,
         name: 'production',
+        kind: 'secret',
         prefix: key.prefix,
         createdAt: key.createdAt,
         revokedAt: null,
