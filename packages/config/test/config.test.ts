@@ -227,11 +227,13 @@ describe('client cache settings', () => {
 });
 
 describe('rate limits', () => {
-  it('defaults: wrong keys, previews and /client/all limited; the other client routes not', () => {
+  it('defaults: wrong keys, previews, /client/all and password resets limited; the other client routes not', () => {
     expect(loadApiConfig(valid).rateLimits).toEqual({
       apiKeyFailures: { max: 20, windowMs: 60_000 },
       testFeed: { max: 10, windowMs: 60_000 },
       feedUrlChanges: { max: 5, windowMs: 3_600_000 },
+      passwordResetPerIp: { max: 10, windowMs: 3_600_000 },
+      passwordResetPerEmail: { max: 3, windowMs: 3_600_000 },
       clientAll: { max: 10, windowMs: 60_000 },
       client: null,
     });
