@@ -124,6 +124,8 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
       .toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     const thumbnailUrl = await thumbnail.inputValue();
     await editor.getByRole('img', { name: 'Thumbnail preview' }).waitFor();
+    // A picture set by an editor needs its alt text (issue 32).
+    await editor.getByLabel('Thumbnail alt text').fill('The harbour at dawn');
 
     await editor.getByRole('button', { name: 'Create draft' }).click();
     await editor.waitForURL(/\/articles\/[0-9a-f-]{36}$/);
