@@ -54,7 +54,16 @@ describe('webhooks', () => {
       .where('url', '=', 'https://hooks.example.com/newsroom')
       .execute();
     expect(stored).toEqual([
-      { secret, events: ['article.published', 'article.updated', 'article.unpublished', 'article.deleted'] },
+      {
+        secret,
+        events: [
+          'article.published',
+          'article.updated',
+          'article.unpublished',
+          'article.deleted',
+          'article.corrected',
+        ],
+      },
     ]);
   });
 
