@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { completeSecondFactorChallenge, startDashboardSession } from '@newsroom/domain';
+import { completeSecondFactorChallenge, startDashboardSession, type User } from '@newsroom/domain';
+import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/audit.plugin';
 import { LoginResponseSchema, SessionResponseSchema } from '../../schemas/auth.schema';
 import { errorResponses } from '../../schemas/error.schema';
@@ -30,26 +31,8 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const now = app.secondFactorClock.now();
-      const { challengeToken, code } = request.body;
-      const result = await completeSecondFactorChallenge(
-        app.db,
-        app.secretBox,
-        challengeToken,
-        'token',
-        code,
-        now,
-      );
-      if (result.outcome !== 'verified') {
-        await recordAudit(request, { action: 'logInSecondFactorFailed', objectType: 'user', objectId: null });
-        throw codeRefusal(result, now);
-      }
-      await recordAudit(request, {
-        action: 'logInSecondFactor',
-        objectType: 'user',
-        objectId: result.user.id,
-        actor: { type: 'user', id: result.user.id, label: result.user.email },
-      });
-      return { token: app.issueToken(result.user, now), user: toUserBody(result.user) };
+      const user = await completeSecondStep(request, request.body, 'token', now);
+      return { token: app.issueToken(user, now), user: toUserBody(user) };
     },
   );
 
@@ -70,28 +53,35 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = app.secondFactorClock.now();
-      const { challengeToken, code } = request.body;
-      const result = await completeSecondFactorChallenge(
-        app.db,
-        app.secretBox,
-        challengeToken,
-        'session',
-        code,
-        now,
-      );
-      if (result.outcome !== 'verified') {
-        await recordAudit(request, { action: 'logInSecondFactorFailed', objectType: 'user', objectId: null });
-        throw codeRefusal(result, now);
-      }
-      await recordAudit(request, {
-        action: 'logInSecondFactor',
-        objectType: 'user',
-        objectId: result.user.id,
-        actor: { type: 'user', id: result.user.id, label: result.user.email },
-      });
-      const session = await startDashboardSession(app.db, result.user, app.config.session, now, now);
+      const user = await completeSecondStep(request, request.body, 'session', now);
+      const session = await startDashboardSession(app.db, user, app.config.session, now, now);
       app.setSessionCookie(reply, session.token, session.expiresAt);
-      return { user: toUserBody(result.user), csrfToken: app.csrfTokenOf(session.token) };
+      return { user: toUserBody(user), csrfToken: app.csrfTokenOf(session.token) };
     },
   );
 };
+
+/**
+ * The code checked against the challenge (one audit row per attempt, never the code): the user signed in, or the
+ * refusal thrown.
+ */
+async function completeSecondStep(
+  request: FastifyRequest,
+  { challengeToken, code }: { challengeToken: string; code: string },
+  kind: 'token' | 'session',
+  now: Date,
+): Promise<User> {
+  const app = request.server;
+  const result = await completeSecondFactorChallenge(app.db, app.secretBox, challengeToken, kind, code, now);
+  if (result.outcome !== 'verified') {
+    await recordAudit(request, { action: 'logInSecondFactorFailed', objectType: 'user', objectId: null });
+    throw codeRefusal(result, now);
+  }
+  await recordAudit(request, {
+    action: 'logInSecondFactor',
+    objectType: 'user',
+    objectId: result.user.id,
+    actor: { type: 'user', id: result.user.id, label: result.user.email },
+  });
+  return result.user;
+}
