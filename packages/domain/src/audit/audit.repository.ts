@@ -76,6 +76,28 @@ export async function insertAuditEvents(trx: Tx, events: readonly AuditEventInpu
   return rows;
 }
 
+/** The arguments of `audit_append()` for one event (its row as hashed: `at` now, changes trimmed). */
+export function auditAppendArguments(event: AuditEventInput, relaxed: boolean) {
+  const at = new Date();
+  const changes = auditChanges(event.changes);
+  const row = { ...event, at, changes };
+  const values = [
+    at,
+    event.actor.type,
+    event.actor.id,
+    event.actor.label,
+    event.address,
+    event.action,
+    event.objectType,
+    event.objectId,
+    event.siteId,
+    changes === null ? null : JSON.stringify(changes),
+    auditRowBody(row),
+    relaxed,
+  ] as const;
+  return { row, values };
+}
+
 /**
  * Appends one event in one statement (audit_append: lock, number, hash, store). `relaxed` when the statement is
  * its own transaction: its commit then does not wait for the WAL flush (docs/audit.md).
@@ -85,14 +107,12 @@ export async function appendAuditRow(
   event: AuditEventInput,
   relaxed: boolean,
 ): Promise<AuditEvent> {
-  const at = new Date();
-  const changes = auditChanges(event.changes);
-  const row = { ...event, at, changes };
-  const body = auditRowBody(row);
+  const { row, values } = auditAppendArguments(event, relaxed);
+  const [at, actorType, actorId, actorLabel, address, action, objectType, objectId, siteId, changes, body] =
+    values;
   const { rows } = await sql<{ seq: string; prev_hash: string; hash: string }>`select * from audit_append(
-    ${at}, ${event.actor.type}, ${event.actor.id}, ${event.actor.label}, ${event.address}, ${event.action},
-    ${event.objectType}, ${event.objectId}, ${event.siteId}, ${changes === null ? null : JSON.stringify(changes)}::jsonb,
-    ${body}, ${relaxed})`.execute(db);
+    ${at}, ${actorType}, ${actorId}, ${actorLabel}, ${address}, ${action}, ${objectType}, ${objectId}, ${siteId},
+    ${changes}::jsonb, ${body}, ${relaxed})`.execute(db);
   const stored = rows[0] as { seq: string; prev_hash: string; hash: string };
   return { ...row, seq: Number(stored.seq), prevHash: stored.prev_hash, hash: stored.hash };
 }

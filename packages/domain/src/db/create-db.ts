@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { type Driver, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { AuditOnCommitDriver } from '../audit/audit-on-commit';
 import { connectionPool } from './connection-pool';
 import { guardedSocket } from './guarded-socket';
 import { deadlineCursorClass } from './query-deadline';
@@ -91,11 +92,18 @@ export function createDb({
   // query_timeout is applied per query (by the pool wrapper and the cursor), never on the pool: pg would
   // time a whole cursor with it, cutting long streams.
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
+    dialect: new AuditedPostgresDialect({
       pool: connectionPool(pool, { queryTimeoutMs: timeouts.queryMs, preparedStatements }),
       cursor: deadlineCursorClass(timeouts.queryMs),
     }),
   });
   pools.set(db, pool);
   return db;
+}
+
+/** Postgres, where a running audited unit's row commits with its first writing transaction (audit-on-commit.ts). */
+class AuditedPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new AuditOnCommitDriver(super.createDriver());
+  }
 }
