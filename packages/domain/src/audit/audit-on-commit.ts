@@ -32,6 +32,10 @@ function isWrite(query: CompiledQuery): boolean {
   return writingText.test(query.sql);
 }
 
+/** Whether a write changed anything: a statement that matched no row (an id not found) is no change to audit. */
+const changedRows = (result: QueryResult<unknown>) =>
+  (result.numAffectedRows ?? 0n) > 0n || result.rows.length > 0;
+
 function createdRows(query: CompiledQuery, result: QueryResult<unknown>): ConnectionState['created'] {
   if (query.query.kind !== 'InsertQueryNode') return [];
   const table = (query.query as InsertQueryNode).into?.table.identifier.name;
@@ -94,8 +98,9 @@ async function commitWithAudit(
 
 /**
  * Kysely's Postgres driver, with the audit row a running unit owes (audit-unit.ts) appended to the unit's first
- * writing transaction, as its last statement before COMMIT. A write outside a transaction that owes the row
- * becomes a transaction of the two (BEGIN, the write, the append, COMMIT). Outside a unit: Kysely's driver as is.
+ * writing transaction (one whose INSERT, UPDATE or DELETE changed a row), as its last statement before COMMIT. A
+ * write outside a transaction that owes the row becomes a transaction of the two (BEGIN, the write, the append,
+ * COMMIT). Outside a unit: Kysely's driver as is.
  */
 export class AuditOnCommitDriver implements Driver {
   readonly #inner: Driver;
@@ -159,8 +164,8 @@ export class AuditOnCommitDriver implements Driver {
     const executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
       if (!isWrite(query)) return connection.executeQuery<R>(query);
       if (state.inTransaction) {
-        state.wrote = true;
         const result = await connection.executeQuery<R>(query);
+        if (changedRows(result)) state.wrote = true;
         state.created.push(...createdRows(query, result));
         return result;
       }
@@ -189,7 +194,8 @@ export class AuditOnCommitDriver implements Driver {
     try {
       const result = await connection.executeQuery<R>(query);
       state.inTransaction = false;
-      await commitWithAudit(connection, owed, state.created);
+      if (state.wrote) await commitWithAudit(connection, owed, state.created);
+      else await this.#inner.commitTransaction(connection);
       return result;
     } catch (error) {
       await this.#inner.rollbackTransaction(connection).catch(() => {});
