@@ -1,47 +1,83 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AuditEventInput } from './audit-event';
-
-/**
- * The audit row one change owes (a unit of work, e.g. one API operation): the first transaction of the unit that
- * writes appends it as its last statement before COMMIT (audit-on-commit.ts), so the row and the change commit
- * together or not at all. A unit that commits no write leaves it to its caller (`written` stays false).
- */
-export interface PendingAudit {
-  /** `objectId: undefined`: the object is the one the change creates (the id of its first inserted row). */
-  readonly event: Omit<AuditEventInput, 'objectId'> & { objectId: string | null | undefined };
-  /** The table whose first inserted row is the created object (`site_key` → `site_keys`). */
-  readonly createdIn: string | null;
-  /** The object id the row was written with, once written. */
-  objectId?: string | null;
-  written: boolean;
-}
-
-const units = new AsyncLocalStorage<PendingAudit>();
-
-/** Runs `change` with `pending` as the audit row its first committed write carries. */
-export function runAudited<T>(pending: PendingAudit, change: () => T): T {
-  return units.run(pending, change);
-}
-
-/** The audit row the running unit still owes, if any. */
-export function owedAudit(): PendingAudit | undefined {
-  const pending = units.getStore();
-  return pending && !pending.written ? pending : undefined;
-}
+import pg from 'pg';
+import { isDatabaseUnavailable } from '../db/pg-errors';
+import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
+import { AuditNotWrittenError } from '../errors';
+import { type AuditEventInput, auditAppendArguments } from './audit-event';
 
 // Where an object type's rows live, when the table is not simply its plural.
 const tableOf: Record<string, string> = { site_key: 'site_api_keys', webhook: 'webhook_endpoints' };
 
+const literal = (value: string | null, type: string) =>
+  value === null ? `null::${type}` : `${pg.escapeLiteral(value)}::${type}`;
+
 /**
- * A unit's pending row. `event.objectId` undefined: the object is the one the change creates, the first row it
- * inserts into the object type's table (`site` → `sites`, `site_key` → `site_api_keys`).
+ * The audit row one change owes (a unit of work, e.g. one API operation): the first transaction of the unit
+ * that writes appends it as its last statement, in the round trip of its COMMIT (db/unit-of-work-driver.ts), so
+ * the row and the change commit together or not at all. A unit that commits no write leaves it to its caller
+ * (`written` stays false).
  */
+export class PendingAudit implements UnitOfWork {
+  /** The table whose first inserted row is the created object, when `event.objectId` is undefined. */
+  readonly createdIn: string | null;
+  /** The object id the row was written with, once written. */
+  objectId: string | null | undefined;
+  written = false;
+
+  /** `event.objectId` undefined: the object the change creates (`site` → `sites`, `site_key` → `site_api_keys`). */
+  constructor(readonly event: Omit<AuditEventInput, 'objectId'> & { objectId: string | null | undefined }) {
+    this.createdIn =
+      event.objectId === undefined ? (tableOf[event.objectType] ?? `${event.objectType}s`) : null;
+  }
+
+  get owed() {
+    return !this.written;
+  }
+
+  /**
+   * `select audit_append(…)`: parameters cannot go with several statements in one string, so the values are
+   * quoted literals (pg's escapeLiteral). An error in it skips the COMMIT after it; the caller rolls back.
+   */
+  close(inserted: readonly InsertedRow[]): string {
+    const objectId =
+      this.event.objectId !== undefined
+        ? this.event.objectId
+        : (inserted.find((row) => row.table === this.createdIn)?.id ?? null);
+    this.written = true;
+    this.objectId = objectId;
+    const { values } = auditAppendArguments({ ...this.event, objectId }, false);
+    const [at, actorType, actorId, actorLabel, address, action, objectType, id, siteId, changes, body] =
+      values;
+    return `select from audit_append(${[
+      literal(at.toISOString(), 'timestamptz'),
+      literal(actorType, 'text'),
+      literal(actorId, 'uuid'),
+      literal(actorLabel, 'text'),
+      literal(address, 'text'),
+      literal(action, 'text'),
+      literal(objectType, 'text'),
+      literal(id, 'text'),
+      literal(siteId, 'uuid'),
+      literal(changes, 'jsonb'),
+      literal(body, 'text'),
+      'false',
+    ].join(', ')})`;
+  }
+
+  reopen(error: unknown): unknown {
+    this.written = false;
+    this.objectId = undefined;
+    return isDatabaseUnavailable(error) ? error : new AuditNotWrittenError(this.event.action, error);
+  }
+}
+
+/** A unit's pending row (see PendingAudit). */
 export function pendingAudit(event: PendingAudit['event']): PendingAudit {
-  return {
-    event,
-    createdIn: event.objectId === undefined ? (tableOf[event.objectType] ?? `${event.objectType}s`) : null,
-    written: false,
-  };
+  return new PendingAudit(event);
+}
+
+/** Runs `change` with `pending` as the audit row its first committed write carries. */
+export function runAudited<T>(pending: PendingAudit, change: () => T): T {
+  return runUnitOfWork(pending, change);
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   type AuditChanges,
   type AuditEvent,
   type AuditEventInput,
+  auditAppendArguments,
   auditChanges,
-  auditRowBody,
   auditRowHash,
 } from './audit-event';
 
@@ -74,28 +74,6 @@ export async function insertAuditEvents(trx: Tx, events: readonly AuditEventInpu
   )})
   update audit_chain set head_seq = ${String(last.seq)}, head_hash = ${last.hash} where id`.execute(trx);
   return rows;
-}
-
-/** The arguments of `audit_append()` for one event (its row as hashed: `at` now, changes trimmed). */
-export function auditAppendArguments(event: AuditEventInput, relaxed: boolean) {
-  const at = new Date();
-  const changes = auditChanges(event.changes);
-  const row = { ...event, at, changes };
-  const values = [
-    at,
-    event.actor.type,
-    event.actor.id,
-    event.actor.label,
-    event.address,
-    event.action,
-    event.objectType,
-    event.objectId,
-    event.siteId,
-    changes === null ? null : JSON.stringify(changes),
-    auditRowBody(row),
-    relaxed,
-  ] as const;
-  return { row, values };
 }
 
 /**

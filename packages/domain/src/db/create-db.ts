@@ -1,10 +1,10 @@
 import { type Driver, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import { AuditOnCommitDriver } from '../audit/audit-on-commit';
 import { connectionPool } from './connection-pool';
 import { guardedSocket } from './guarded-socket';
 import { deadlineCursorClass } from './query-deadline';
 import type { Database } from './tables';
+import { UnitOfWorkDriver } from './unit-of-work-driver';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -92,7 +92,7 @@ export function createDb({
   // query_timeout is applied per query (by the pool wrapper and the cursor), never on the pool: pg would
   // time a whole cursor with it, cutting long streams.
   const db = new Kysely<Database>({
-    dialect: new AuditedPostgresDialect({
+    dialect: new UnitOfWorkPostgresDialect({
       pool: connectionPool(pool, { queryTimeoutMs: timeouts.queryMs, preparedStatements }),
       cursor: deadlineCursorClass(timeouts.queryMs),
     }),
@@ -101,9 +101,9 @@ export function createDb({
   return db;
 }
 
-/** Postgres, where a running audited unit's row commits with its first writing transaction (audit-on-commit.ts). */
-class AuditedPostgresDialect extends PostgresDialect {
+/** Postgres, where a running unit of work closes with its first writing transaction (unit-of-work-driver.ts). */
+class UnitOfWorkPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
-    return new AuditOnCommitDriver(super.createDriver());
+    return new UnitOfWorkDriver(super.createDriver());
   }
 }
