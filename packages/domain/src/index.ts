@@ -225,6 +225,11 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
+export { parseWalPosition, replayFenceOf } from './replication/wal-position';
+export {
+  findPrimaryWalPosition,
+  findReplayedWalPosition,
+} from './replication/wal-position.repository';
 export type { ScheduledActionFilter } from './schedule/schedule.repository';
 export {
   nextScheduledDueAt,

@@ -1,0 +1,133 @@
+import { createMetricsRegistry } from '@newsroom/metrics';
+import { startStreamingCluster } from '@newsroom/test-support';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeChangeFeedMirror } from '../support/change-feed-mirror';
+import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
+import { describeSelectiveInvalidation } from '../support/selective-invalidation';
+import { createTestApp } from '../support/test-app';
+
+// The client content reads on a real streaming replica (docs/deployment.md#a-read-replica-for-client-reads):
+// a primary of this file's own and a replica from pg_basebackup that applies every commit 150 ms late. The
+// invalidation tests and the change feed mirror property run unchanged against it: a cache refilled after a
+// NOTIFY, and /all read after a change feed cursor, must not show the replica's older state. Then the replica
+// lags past the bound, and dies: reads go to the primary, and come back to the replica when it is back.
+
+const applyDelayMs = 150;
+const cluster = await startStreamingCluster({ applyDelayMs });
+const metricsRegistry = createMetricsRegistry();
+const testApp = await createTestApp({
+  databaseUrl: cluster.primaryUrl,
+  metricsRegistry,
+  env: {
+    DATABASE_REPLICA_URL: cluster.replicaUrl,
+    DATABASE_REPLICA_MAX_LAG_MS: '1000',
+    DATABASE_REPLICA_PROBE_MS: '200',
+    RATE_LIMIT_CLIENT_ALL: 'off',
+  },
+});
+afterAll(async () => {
+  await testApp.close();
+  await cluster.stop();
+});
+const { app, db } = testApp;
+
+/** How many content reads went each way so far. */
+const routes = async () => {
+  const metric = await metricsRegistry.getSingleMetric('newsroom_client_content_reads_total')?.get();
+  const counts: Record<string, number> = {};
+  for (const { labels, value } of metric?.values ?? []) counts[String(labels.route)] = value;
+  return counts;
+};
+const replicaUp = async () =>
+  (await metricsRegistry.getSingleMetric('newsroom_db_replica_up')?.get())?.values[0]?.value;
+
+describe('the streaming replica under test', () => {
+  it('lags the primary by the injected delay, and the reads go to it', async () => {
+    const site = await insertSite(db, 'lagging');
+    const key = (await issueSiteKey(db, site)).key;
+    await insertArticle(db, { slug: 'just-written', siteIds: [site], publishedAt: minutesAgo(1) });
+    // Straight on the replica, right after the commit: not there yet (the trap the reads must avoid)...
+    const replica = new pg.Client(cluster.replicaUrl);
+    await replica.connect();
+    try {
+      const { rows } = await replica.query(
+        "select count(*)::int as n from articles where slug = 'just-written'",
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await replica.end();
+    }
+    // ... while the API's read, on the replica, waits for it.
+    const before = (await routes()).replica ?? 0;
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/client/article/just-written',
+      headers: { 'x-api-key': key },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await routes()).replica).toBe(before + 1);
+  });
+});
+
+describeSelectiveInvalidation(testApp);
+describeChangeFeedMirror(testApp, { numRuns: 4 });
+
+describe('a replica lagging past DATABASE_REPLICA_MAX_LAG_MS, or down', () => {
+  const site = insertSite(db, 'failing');
+  const key = site.then((id) => issueSiteKey(db, id));
+  const read = async (slug: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/client/article/${slug}`,
+      headers: { 'x-api-key': (await key).key },
+    });
+
+  it('reads the primary while the replica does not replay, and the replica again once it does', async () => {
+    await onTheReplica('select pg_wal_replay_pause()');
+    try {
+      await insertArticle(db, { slug: 'while-paused', siteIds: [await site], publishedAt: minutesAgo(1) });
+      const lagging = (await routes()).primary_lagging ?? 0;
+      expect((await read('while-paused')).statusCode).toBe(200);
+      expect((await routes()).primary_lagging).toBe(lagging + 1);
+    } finally {
+      await onTheReplica('select pg_wal_replay_resume()');
+    }
+    const viaReplica = (await routes()).replica ?? 0;
+    await insertArticle(db, { slug: 'after-resume', siteIds: [await site], publishedAt: minutesAgo(1) });
+    expect((await read('after-resume')).statusCode).toBe(200);
+    expect((await routes()).replica).toBe(viaReplica + 1);
+  });
+
+  it('answers from the primary when the replica dies, within a bounded time, and returns to it', async () => {
+    await cluster.stopReplica();
+    // The first read may still pick the replica (its probe has not failed yet): it fails there and is
+    // answered from the primary. Every read after is answered too, none waits for the replica.
+    await insertArticle(db, { slug: 'replica-dead', siteIds: [await site], publishedAt: minutesAgo(1) });
+    const started = Date.now();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await read(`replica-dead${attempt === 0 ? '' : `-missing-${attempt}`}`);
+      expect(response.statusCode).toBe(attempt === 0 ? 200 : 404);
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect.poll(replicaUp, { timeout: 5_000, interval: 50 }).toBe(0);
+    expect((await routes()).primary_replica_down ?? 0).toBeGreaterThan(0);
+
+    await cluster.startReplica();
+    await expect.poll(replicaUp, { timeout: 10_000, interval: 50 }).toBe(1);
+    const viaReplica = (await routes()).replica ?? 0;
+    expect((await read('replica-dead-back')).statusCode).toBe(404);
+    expect((await routes()).replica).toBe(viaReplica + 1);
+  });
+});
+
+/** One statement straight on the replica (a connection of its own: the replica is stopped in between). */
+async function onTheReplica(text: string): Promise<void> {
+  const client = new pg.Client(cluster.replicaUrl);
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
