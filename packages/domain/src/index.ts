@@ -230,7 +230,6 @@ export {
   findPrimaryWalPosition,
   findReplayedWalPosition,
 } from './replication/wal-position.repository';
-export type { ScheduledActionFilter } from './schedule/schedule.repository';
 export {
   nextScheduledDueAt,
   runDueScheduledActions,
@@ -247,6 +246,7 @@ export {
   scheduledActionKinds,
   scheduleStatuses,
 } from './schedule/scheduled-action';
+export type { ScheduledActionFilter } from './schedule/scheduled-action.repository';
 export {
   type Actor,
   cancelRelease,
