@@ -14,7 +14,8 @@ const run = promisify(execFile);
 /**
  * A Postgres primary of the test's own and a streaming replica of it (Debian's server binaries, installed by
  * scripts/ensure-test-tools.sh), each on a free loopback port, with one migrated database. The replica applies
- * each commit `applyDelayMs` after the primary (recovery_min_apply_delay): the lag a read must not see past.
+ * each commit `applyDelayMs` after the primary (recovery_min_apply_delay): the lag a read must not see past;
+ * it cancels a read that holds back replay for 200 ms (a conflict with recovery).
  */
 export interface StreamingCluster {
   /** The migrated database on the primary. */
@@ -116,6 +117,8 @@ max_wal_senders = 4
 port = ${replicaPort}
 hot_standby = on
 recovery_min_apply_delay = '${applyDelayMs}ms'
+# A read holding rows that replay removes is cancelled after this long (production default: 30 s).
+max_standby_streaming_delay = '200ms'
 `,
     );
     const startReplica = async () => {

@@ -55,7 +55,7 @@ export function createApiMetrics(registry: Registry, db: Db): ApiMetrics {
     }),
     clientContentReads: new Counter({
       name: 'newsroom_client_content_reads_total',
-      help: 'Client content reads that reached a database, by where they went: replica, or primary_lagging, primary_replica_down, primary_position_unknown (only with DATABASE_REPLICA_URL)',
+      help: 'Client content reads that reached a database, by where they went: replica, or primary_lagging, primary_replica_down, primary_position_unknown, primary_recovery_conflict (only with DATABASE_REPLICA_URL)',
       labelNames: ['route'],
       registers,
     }),

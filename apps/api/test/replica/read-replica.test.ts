@@ -1,7 +1,10 @@
+import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry } from '@newsroom/metrics';
 import { startStreamingCluster } from '@newsroom/test-support';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ReplicaContent } from '../../src/delivery/replica/content-database';
 import { describeChangeFeedMirror } from '../support/change-feed-mirror';
 import { insertArticle, insertSite, issueSiteKey, minutesAgo } from '../support/content-fixtures';
 import { describeSelectiveInvalidation } from '../support/selective-invalidation';
@@ -10,8 +13,9 @@ import { createTestApp } from '../support/test-app';
 // The client content reads on a real streaming replica (docs/deployment.md#a-read-replica-for-client-reads):
 // a primary of this file's own and a replica from pg_basebackup that applies every commit 150 ms late. The
 // invalidation tests and the change feed mirror property run unchanged against it: a cache refilled after a
-// NOTIFY, and /all read after a change feed cursor, must not show the replica's older state. Then the replica
-// lags past the bound, and dies: reads go to the primary, and come back to the replica when it is back.
+// NOTIFY, and /all read after a change feed cursor, must not show the replica's older state. A read the replica
+// cancels for a conflict with replay is read again on the primary. Then the replica lags past the bound, and
+// dies: reads go to the primary, and come back to the replica when it is back.
 
 const applyDelayMs = 150;
 const cluster = await startStreamingCluster({ applyDelayMs });
@@ -84,6 +88,37 @@ describe('the streaming replica under test', () => {
       expect(all.map((article) => article.slug)).toEqual(['before-the-cursor']);
     });
   });
+
+  it('reads again on the primary when the replica cancels a read for a conflict with replay', async () => {
+    const site = await insertSite(db, 'conflicting');
+    await insertArticle(db, { slug: 'doomed', siteIds: [site], publishedAt: minutesAgo(1) });
+    const seen: string[] = [];
+    const replicaDb = createDb({ connectionString: cluster.replicaUrl, max: 2 });
+    const content = new ReplicaContent({
+      primary: db,
+      replica: replicaDb,
+      maxLagMs: 5_000,
+      probeMs: 1_000,
+      onRoute: (route) => seen.push(route),
+    });
+    await content.start();
+    try {
+      // A read on the replica that holds the doomed row while the primary deletes it and vacuums it away.
+      const read = content.read(async (source) => {
+        await sql`select slug, pg_sleep(1) from articles where slug = 'doomed'`.execute(source);
+        return source === db ? 'primary' : 'replica';
+      });
+      await expect.poll(() => sleepingOnReplica(), { timeout: 5_000, interval: 20 }).toBe(true);
+      await db.deleteFrom('articles').where('slug', '=', 'doomed').execute();
+      await sql`vacuum articles`.execute(db);
+      expect(await read).toBe('primary');
+      expect(seen).toEqual(['replica', 'primary_recovery_conflict']);
+      expect(content.replicaUp).toBe(true);
+    } finally {
+      content.close();
+      await replicaDb.destroy();
+    }
+  });
 });
 
 describeSelectiveInvalidation(testApp);
@@ -152,5 +187,19 @@ async function whilePaused(work: () => Promise<void>): Promise<void> {
     await work();
   } finally {
     await onTheReplica('select pg_wal_replay_resume()');
+  }
+}
+
+/** Whether a read is sleeping on the replica now (pg_stat_activity). */
+async function sleepingOnReplica(): Promise<boolean> {
+  const client = new pg.Client(cluster.replicaUrl);
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select count(*)::int as n from pg_stat_activity where query like '%pg_sleep(1)%' and state = 'active' and pid <> pg_backend_pid()",
+    );
+    return rows[0].n > 0;
+  } finally {
+    await client.end();
   }
 }

@@ -4,6 +4,7 @@ import {
   findPrimaryWalPosition,
   findReplayedWalPosition,
   isDatabaseUnavailable,
+  isRecoveryConflict,
   replayFenceOf,
 } from '@newsroom/domain';
 import { PrimaryPosition } from './primary-position';
@@ -17,7 +18,9 @@ export type ContentReadRoute =
   /** The replica was down (its probe failed), or a read on it just failed as unreachable. */
   | 'primary_replica_down'
   /** The primary's position could not be read: the read goes there (and fails there if it is down). */
-  | 'primary_position_unknown';
+  | 'primary_position_unknown'
+  /** The replica cancelled the read for a conflict with replay (hot standby): read again on the primary. */
+  | 'primary_recovery_conflict';
 
 /**
  * Where the client content reads run (lists, articles, `/all`, taxonomies, the site, feeds, sitemaps): the one
@@ -25,7 +28,10 @@ export type ContentReadRoute =
  * and every write use the primary directly (`app.db`).
  */
 export interface ContentDatabase {
-  /** Runs one read on the chosen database; a read on the replica that finds it unreachable runs on the primary. */
+  /**
+   * Runs one read on the chosen database; a read on the replica that finds it unreachable, or that it cancels
+   * for a conflict with replay, runs again on the primary.
+   */
   read<T>(read: (db: DbOrTx) => Promise<T>): Promise<T>;
   close(): void;
 }
@@ -94,6 +100,10 @@ export class ReplicaContent implements ContentDatabase {
     try {
       return await read(this.options.replica);
     } catch (error) {
+      if (isRecoveryConflict(error)) {
+        this.options.onRoute?.('primary_recovery_conflict');
+        return read(this.options.primary);
+      }
       if (!isDatabaseUnavailable(error)) throw error;
       this.watch.lost(error as Error);
       this.options.onRoute?.('primary_replica_down');
