@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
+  app.decorate('replicaDb', deps.replicaDb);
   app.decorate('redis', deps.redis);
   app.decorate('feedImportQueue', deps.feedImportQueue);
   const passwords = createPasswordHasher(deps.config.bcryptCost);

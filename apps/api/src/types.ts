@@ -15,6 +15,11 @@ import type { UploadSigner } from './storage/upload-signer';
 export interface AppDeps {
   config: ApiConfig;
   db: Db;
+  /**
+   * A streaming replica of `db` for the client content reads (DATABASE_REPLICA_URL); without it they read `db`.
+   * Owned by the composition root, like `db`.
+   */
+  replicaDb?: Db;
   /** A fail-fast ("producer") connection: commands error at once while Redis is down. */
   redis: Redis;
   /**
@@ -40,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: ApiConfig;
     db: Db;
+    /** The read replica (AppDeps.replicaDb); only the client content reads use it (delivery/replica/). */
+    replicaDb: Db | undefined;
     redis: Redis;
     feedImportQueue: FeedImportQueue | undefined;
     /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */

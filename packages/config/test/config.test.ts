@@ -179,6 +179,22 @@ describe('prepared statements switch', () => {
   });
 });
 
+describe('read replica', () => {
+  it('is off without DATABASE_REPLICA_URL, and bounded by default with it', () => {
+    expect(loadApiConfig(valid).replica).toBeNull();
+    expect(
+      loadApiConfig({ ...valid, DATABASE_REPLICA_URL: 'postgres://replica:5432/newsroom' }).replica,
+    ).toEqual({
+      url: 'postgres://replica:5432/newsroom',
+      maxLagMs: 1_000,
+      probeMs: 1_000,
+    });
+    expect(() => loadApiConfig({ ...valid, DATABASE_REPLICA_PROBE_MS: '10' })).toThrow(
+      /DATABASE_REPLICA_PROBE_MS/,
+    );
+  });
+});
+
 describe('client cache settings', () => {
   it('reads the client cache switch and HTTP cache lifetimes', () => {
     const config = loadApiConfig({

@@ -119,7 +119,7 @@ export {
 export { editArticleAnnouncingCorrection } from './corrections/article-correction.service';
 export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from './db/create-db';
 export { guardedSocket } from './db/guarded-socket';
-export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
+export { isDatabaseUnavailable, isRecoveryConflict, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
@@ -225,6 +225,11 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
+export { parseWalPosition, replayFenceOf } from './replication/wal-position';
+export {
+  findPrimaryWalPosition,
+  findReplayedWalPosition,
+} from './replication/wal-position.repository';
 export {
   nextScheduledDueAt,
   runDueScheduledActions,

@@ -6,5 +6,6 @@ export { type MetricSample, parsePrometheusText, type Scrape } from './prometheu
 export { testRedis } from './redis';
 export { isListening } from './services';
 export * from './streamed-feed';
+export { type StreamingCluster, startStreamingCluster } from './streaming-replica';
 export { hostAndPort, startTcpProxy, type TcpProxy, throughProxy } from './tcp-proxy';
 export { edgeVcl, type PrivateVarnish, startPrivateVarnish } from './varnish';
