@@ -18,7 +18,7 @@ const db = createDb({
   timeouts: config.databaseTimeouts,
   preparedStatements: config.databasePreparedStatements,
 });
-const redis = createRedisConnection(config.redis.url, 'producer');
+const redis = createRedisConnection(config.redis, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);
 // Measured only when someone may read it: METRICS_TOKEN set.

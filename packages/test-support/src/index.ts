@@ -4,6 +4,7 @@ export * from './feed-server';
 export { freePort, type PrivateRedis, startPrivateRedis } from './private-redis';
 export { type MetricSample, parsePrometheusText, type Scrape } from './prometheus-text';
 export { testRedis } from './redis';
+export { type PrivateRedisCluster, startRedisCluster } from './redis-cluster';
 export { isListening } from './services';
 export * from './streamed-feed';
 export { hostAndPort, startTcpProxy, type TcpProxy, throughProxy } from './tcp-proxy';

@@ -7,6 +7,7 @@ import {
   relayArticleChanges,
 } from '@newsroom/domain';
 import type { AddressPolicy } from '@newsroom/egress';
+import type { RedisClient } from '@newsroom/queue';
 import {
   createWebhookDeliveryQueue,
   type DeliverWebhookJob,
@@ -16,7 +17,6 @@ import {
   webhookDeliveryQueueName,
 } from '@newsroom/queue';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { type Periodic, startPeriodic } from '../periodic';
 import { withTimeout } from '../with-timeout';
@@ -27,7 +27,7 @@ export interface WebhookWorkerOptions {
   config: Pick<WorkerConfig, 'redis' | 'feeds'> & { webhooks: WebhookConfig };
   db: Db;
   /** A 'worker' role connection (maxRetriesPerRequest null). Owned by the caller. */
-  connection: Redis;
+  connection: RedisClient;
   logger?: Logger;
   /** Replaces the address policy of webhook targets (tests allow exactly 127.0.0.1). */
   isAllowedAddress?: AddressPolicy;
