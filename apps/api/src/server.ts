@@ -28,7 +28,7 @@ const replicaDb = config.replica
       preparedStatements: config.databasePreparedStatements,
     })
   : undefined;
-const redis = createRedisConnection(config.redis.url, 'producer');
+const redis = createRedisConnection(config.redis, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);
 // Measured only when someone may read it: METRICS_TOKEN set.

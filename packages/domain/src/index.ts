@@ -332,9 +332,11 @@ export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';
 export {
+  claimWebhookDeliveries,
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
   findDueWebhookDeliveries,
+  type WebhookClaimRequest,
 } from './webhooks/webhook-attempt.repository';
 export type {
   ClaimedWebhookDelivery,
@@ -344,8 +346,10 @@ export type {
 export {
   listWebhookDeliveries,
   listWebhookDeliveryAttempts,
+  type MadeWebhookAttempt,
   pruneWebhookEvents,
   recordWebhookAttempt,
+  recordWebhookAttempts,
   resendWebhookDelivery,
 } from './webhooks/webhook-delivery.service';
 export { type WebhookEventType, webhookEventTypes } from './webhooks/webhook-endpoint';

@@ -1,9 +1,11 @@
 export { createTestDatabase, type TestDatabase } from './database';
 export { entryPointCwd, tsxLoader } from './entry-point';
 export * from './feed-server';
+export { type PrivatePgBouncer, startPrivatePgBouncer } from './pgbouncer';
 export { freePort, type PrivateRedis, startPrivateRedis } from './private-redis';
 export { type MetricSample, parsePrometheusText, type Scrape } from './prometheus-text';
 export { testRedis } from './redis';
+export { type PrivateRedisCluster, startRedisCluster } from './redis-cluster';
 export { isListening } from './services';
 export * from './streamed-feed';
 export { type StreamingCluster, startStreamingCluster } from './streaming-replica';

@@ -100,7 +100,7 @@ export async function createTestApp(
     QUEUE_PREFIX: redisTarget.prefix,
     ...options.env,
   });
-  const redis = createRedisConnection(config.redis.url, 'producer');
+  const redis = createRedisConnection(config.redis, 'producer');
   const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
   // The file's database handle unless the app needs its own (a routed URL, prepared statements off).
   const appDb =
