@@ -64,11 +64,14 @@ export async function policyGuard(request: FastifyRequest): Promise<void> {
 function namedArticleIds(request: FastifyRequest): string[] {
   const body = request.body as { articleId?: unknown; actions?: unknown } | null | undefined;
   const query = request.query as { articleId?: unknown } | undefined;
-  const actions = typeof body === 'object' && body !== null && Array.isArray(body.actions) ? body.actions : [];
+  const actions =
+    typeof body === 'object' && body !== null && Array.isArray(body.actions) ? body.actions : [];
   const candidates: unknown[] = [
     typeof body === 'object' && body !== null ? body.articleId : undefined,
     ...actions.map((action: unknown) =>
-      typeof action === 'object' && action !== null ? (action as { articleId?: unknown }).articleId : undefined,
+      typeof action === 'object' && action !== null
+        ? (action as { articleId?: unknown }).articleId
+        : undefined,
     ),
     query?.articleId,
   ];
