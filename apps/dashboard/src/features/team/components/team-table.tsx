@@ -40,23 +40,25 @@ export function TeamTable({
             const who = member.displayName ?? member.email;
             return (
               <tr key={member.id}>
-                <td className="break-anywhere">
+                <td className="team-person">
                   {member.displayName && <strong>{member.displayName}</strong>}
                   {member.displayName && <br />}
                   {member.email}
                   {member.id === selfId && <span className="muted"> (you)</span>}
                 </td>
-                <td>{roleNames[member.role]}</td>
-                <td>
+                <td data-label="Role">{roleNames[member.role]}</td>
+                <td data-label="Sites">
                   {member.role === 'admin'
                     ? 'All sites'
                     : member.grants
                         .map((g) => `${g.siteSlug}: ${roleNames[g.role].toLowerCase()}`)
                         .join(', ') || 'None'}
                 </td>
-                <td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}</td>
-                <td>{member.twoFactor ? 'On' : 'Off'}</td>
-                <td>{member.suspended ? <strong>Suspended</strong> : 'Active'}</td>
+                <td data-label="Last sign-in">
+                  {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}
+                </td>
+                <td data-label="Two-factor">{member.twoFactor ? 'On' : 'Off'}</td>
+                <td data-label="State">{member.suspended ? <strong>Suspended</strong> : 'Active'}</td>
                 <td>
                   <div className="row team-actions">
                     <Button
