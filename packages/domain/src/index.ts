@@ -225,7 +225,6 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
-export type { ScheduledActionFilter } from './schedule/schedule.repository';
 export {
   nextScheduledDueAt,
   runDueScheduledActions,
@@ -242,6 +241,7 @@ export {
   scheduledActionKinds,
   scheduleStatuses,
 } from './schedule/scheduled-action';
+export type { ScheduledActionFilter } from './schedule/scheduled-action.repository';
 export {
   type Actor,
   cancelRelease,
