@@ -39,7 +39,7 @@ describe('the Team view', () => {
 
     fireEvent.change(email, { target: { value: 'writer@team-view.example' } });
     fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'contributor' } });
-    fireEvent.change(within(form).getByLabelText('Role on Site team-view-metro'), {
+    fireEvent.change(await within(form).findByLabelText('Role on Site team-view-metro'), {
       target: { value: 'contributor' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
@@ -64,7 +64,7 @@ describe('the Team view', () => {
     expect(within(row).getByText('Never')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: `Change access of ${editor.email}` }));
     const form = await screen.findByRole('form', { name: `Access of ${editor.email}` });
-    fireEvent.change(within(form).getByLabelText('Role on Site team-view-metro'), {
+    fireEvent.change(await within(form).findByLabelText('Role on Site team-view-metro'), {
       target: { value: 'reviewer' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save access' }));
@@ -108,5 +108,26 @@ describe('the Team view', () => {
       .where('id', '=', reviewer.id)
       .executeTakeFirstOrThrow();
     expect(stored.deleted_at).not.toBeNull();
+  });
+
+  it('keeps what was typed when the session ended, and invites after signing in again', async () => {
+    const admin = await openTeam();
+    const form = screen.getByRole('form', { name: 'Invite a person' });
+    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'late@team-view.example' } });
+    fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'reviewer' } });
+    await api.db.deleteFrom('dashboard_sessions').execute();
+    fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    expect(within(dialog).getByLabelText('E-mail')).toHaveProperty('value', admin.email);
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: password } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await within(form).findByTestId('invitation-link');
+    const stored = await api.db
+      .selectFrom('invitations')
+      .select('role')
+      .where('email', '=', 'late@team-view.example')
+      .executeTakeFirstOrThrow();
+    expect(stored.role).toBe('reviewer');
   });
 });
