@@ -4,6 +4,7 @@ import { type Control, type FieldValues, type Path, useController } from 'react-
 import { siteChoicesQuery } from '../../../api/sites';
 import type { StaffRole } from '../../../api/team';
 import { describedBy, FieldNotes } from '../../../components/field-notes';
+import { SiteChoicesState } from '../../../components/site-checkboxes';
 
 // The role and the per-site grants of a staff user, shared by the invite form and the access form. Grants
 // are a choice per site ("No access" or a site role); an administrator holds none (it may do everything).
@@ -74,34 +75,30 @@ export function AccessFields<V extends FieldValues & AccessValues>({ control }: 
           <span className="field-hint">
             The role on each site; sites left at “No access” are not shown to them.
           </span>
-          {sites.isPending ? (
-            <span className="muted">Loading sites…</span>
-          ) : sites.isError ? (
-            <span className="field-error">The site list could not be loaded.</span>
-          ) : sites.data.data.length === 0 ? (
-            <span className="muted">No child sites exist yet.</span>
-          ) : (
-            <div className="team-grant-list">
-              {sites.data.data.map((site, index) => (
-                <label key={site.id} className="team-grant">
-                  <span>{site.name}</span>
-                  <select
-                    ref={index === 0 ? grants.field.ref : undefined}
-                    value={value[site.id] ?? ''}
-                    aria-label={`Role on ${site.name}`}
-                    onChange={(event) =>
-                      grants.field.onChange({ ...value, [site.id]: event.target.value as SiteRoleChoice })
-                    }
-                  >
-                    <option value="">No access</option>
-                    <option value="editor">Editor</option>
-                    <option value="contributor">Contributor</option>
-                    <option value="reviewer">Reviewer</option>
-                  </select>
-                </label>
-              ))}
-            </div>
-          )}
+          <SiteChoicesState sites={sites}>
+            {(list) => (
+              <div className="team-grant-list">
+                {list.map((site, index) => (
+                  <label key={site.id} className="team-grant">
+                    <span>{site.name}</span>
+                    <select
+                      ref={index === 0 ? grants.field.ref : undefined}
+                      value={value[site.id] ?? ''}
+                      aria-label={`Role on ${site.name}`}
+                      onChange={(event) =>
+                        grants.field.onChange({ ...value, [site.id]: event.target.value as SiteRoleChoice })
+                      }
+                    >
+                      <option value="">No access</option>
+                      <option value="editor">Editor</option>
+                      <option value="contributor">Contributor</option>
+                      <option value="reviewer">Reviewer</option>
+                    </select>
+                  </label>
+                ))}
+              </div>
+            )}
+          </SiteChoicesState>
           {grants.fieldState.error?.message && (
             <span className="field-error" role="alert">
               {grants.fieldState.error.message}
