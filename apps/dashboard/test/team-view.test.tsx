@@ -53,6 +53,13 @@ describe('the Team view', () => {
       .executeTakeFirstOrThrow();
     expect(stored.role).toBe('contributor');
     expect(JSON.stringify(stored.grants)).toContain(metro);
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Revoke the invitation of writer@team-view.example' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText(/writer@team-view\.example, contributor, until/)).toBeNull(),
+    );
   });
 
   it("changes a person's role and grants", async () => {
