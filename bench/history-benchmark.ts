@@ -3,15 +3,18 @@
  * in a database of its own (created, migrated, dropped).
  *
  * 1. `PUT /article/:id`'s write in the domain, with revisions (editArticle: one transaction, the update, the
- *    full read, the newest revision locked, the new one inserted, the previous one turned into a delta)
+ *    full read with the newest revisions' authors, the new revision inserted whole and the article queued for
+ *    the worker's compaction pass, whose cost per revision is printed after)
  *    against the same write without them (the update and the read as they were before revisions, from the
  *    same repository functions), alternating in rounds so both see the same machine. p50/p99 and the ratio.
  *    Domain level on purpose: the HTTP layer costs both the same, so this is the larger relative overhead.
- * 2. An import cycle: BENCH_PUBLISHERS (default 100) changed feeds of 3 new ~3 KB items each through
- *    importFeedItems (with revisions), then the revision part alone replayed on the same articles (their
- *    full read and the one multi-row insert per batch: exactly what the import added): overhead = revision
- *    part / (cycle - revision part), wall time and this process's CPU.
- * 3. Storage: 50 edits of a 3 KB article, one place changed each time (as an editor corrects a story):
+ * 2. An import cycle: BENCH_PUBLISHERS (default 100) changed feeds of 3 new ~3 KB items each, BENCH_HOST_SITES
+ *    (default 1) default host sites per publisher, through importFeedItems (with revisions), then the revision
+ *    part alone replayed on the same articles (the import's last statement, the site links with the first
+ *    revisions, against the links alone): overhead = revision part / (cycle - revision part), wall time and
+ *    this process's CPU.
+ * 3. Storage: 50 edits of a 3 KB article, one place changed each time (as an editor corrects a story),
+ *    after the worker's compaction pass (compactArticleRevisions) turned all but the newest into deltas:
  *    bytes of revision data after Postgres' compression (pg_column_size) and of whole rows, against the
  *    article's body size (goal: data <= 2x the article).
  */
@@ -26,15 +29,21 @@ import {
 } from '../packages/domain/src/articles/article.repository';
 import { createArticle, editArticle } from '../packages/domain/src/articles/article.service';
 import { measureRevisionStorage } from '../packages/domain/src/articles/revisions/article-revision.repository';
-import { recordFirstRevisions } from '../packages/domain/src/articles/revisions/revision-recorder';
+import { compactArticleRevisions } from '../packages/domain/src/articles/revisions/revision-compaction';
+import { firstRevisionRows } from '../packages/domain/src/articles/revisions/revision-recorder';
 import type { RevisionWrite } from '../packages/domain/src/articles/revisions/revision-write';
 import { createDb, type Db } from '../packages/domain/src/db/create-db';
 import { importFeedItems } from '../packages/domain/src/imports/feed-import.service';
 import type { ImportableFeedItem } from '../packages/domain/src/imports/imported-article';
+import {
+  insertArticleSiteLinks,
+  insertSiteLinksAndRevisions,
+} from '../packages/domain/src/imports/imported-article.repository';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const editsPerRound = Number(process.env.BENCH_EDITS ?? 100);
+const hostSitesPerPublisher = Number(process.env.BENCH_HOST_SITES ?? 1);
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 100);
 const newItems = 3;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -94,39 +103,57 @@ async function putOverhead(db: Db) {
     [],
     editor,
   );
-  const withRevisions: number[] = [];
-  const without: number[] = [];
+  // Three variants, alternating edit by edit so all see the same machine: the write as it was before
+  // revisions (the update, then the read that answers the PUT), the same in one transaction (what a write
+  // that must be atomic pays anyway: a correction's event, the audit row), and editArticle with its revision.
+  const variants = ['bare', 'transaction', 'revisions'] as const;
+  const times = { bare: [] as number[], transaction: [] as number[], revisions: [] as number[] };
   let i = 0;
-  const edit = async (record: boolean) => {
+  const edit = async (variant: (typeof variants)[number]) => {
     i += 1;
     const patch = { title: `Bench ${i}`, body: body3k(` (edit ${i})`) };
     const start = performance.now();
-    if (record) await editArticle(db, article.id, patch, undefined, editor);
-    else {
-      // The write as it was before revisions: the update, then the read that answers the PUT.
+    if (variant === 'revisions') await editArticle(db, article.id, patch, undefined, editor);
+    else if (variant === 'transaction') {
+      await db.transaction().execute(async (tx) => {
+        await updateArticleColumns(tx, article.id, patch);
+        await findArticleById(tx, article.id);
+      });
+    } else {
       await updateArticleColumns(db, article.id, patch);
       await findArticleById(db, article.id);
     }
-    (record ? withRevisions : without).push(performance.now() - start);
+    times[variant].push(performance.now() - start);
   };
-  for (let w = 0; w < 20; w++) await edit(w % 2 === 0); // warm-up
-  withRevisions.length = 0;
-  without.length = 0;
-  for (let round = 0; round < rounds; round++) {
-    for (let e = 0; e < editsPerRound; e++) await edit(round % 2 === 0);
+  for (let w = 0; w < 30; w++) await edit(variants[w % 3] as (typeof variants)[number]); // warm-up
+  for (const variant of variants) times[variant].length = 0;
+  for (let e = 0; e < rounds * editsPerRound; e++) {
+    // Rotating which goes first, so none always follows the same one.
+    for (let k = 0; k < 3; k++) await edit(variants[(e + k) % 3] as (typeof variants)[number]);
   }
-  withRevisions.sort((a, b) => a - b);
-  without.sort((a, b) => a - b);
-  const [w50, w99, o50, o99] = [
-    percentile(withRevisions, 50),
-    percentile(withRevisions, 99),
-    percentile(without, 50),
-    percentile(without, 99),
-  ];
-  log(`\nPUT /article/:id write (domain, ${withRevisions.length} edits each, 3 KB body)`);
-  log(`  without revisions: p50 ${ms(o50)}  p99 ${ms(o99)}`);
-  log(`  with revisions:    p50 ${ms(w50)}  p99 ${ms(w99)}`);
-  log(`  overhead: p50 +${((w50 / o50 - 1) * 100).toFixed(1)}%  p99 +${((w99 / o99 - 1) * 100).toFixed(1)}%`);
+  const p = (variant: (typeof variants)[number], q: number) =>
+    percentile(
+      [...times[variant]].sort((a, b) => a - b),
+      q,
+    );
+  const ratio = (a: number, b: number) => `${a / b >= 1 ? '+' : ''}${((a / b - 1) * 100).toFixed(1)}%`;
+  log(`\nPUT /article/:id write (domain, ${times.revisions.length} edits each, 3 KB body, interleaved)`);
+  for (const variant of variants)
+    log(`  ${variant.padEnd(12)} p50 ${ms(p(variant, 50))}  p99 ${ms(p(variant, 99))}`);
+  log(
+    `  revisions against bare: p50 ${ratio(p('revisions', 50), p('bare', 50))}  p99 ${ratio(p('revisions', 99), p('bare', 99))}`,
+  );
+  log(
+    `  revisions against the same transaction: p50 ${ratio(p('revisions', 50), p('transaction', 50))}  p99 ${ratio(p('revisions', 99), p('transaction', 99))}`,
+  );
+  // The deferred half: the worker's pass turning the edits' previous revisions into deltas.
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const { revisions } = await compactArticleRevisions(db, { now: new Date(Date.now() + 3_600_000) });
+  const used = process.cpuUsage(cpu);
+  log(
+    `  worker's compaction pass afterwards: ${revisions} revisions into deltas in ${ms(performance.now() - start)} wall, ${ms((used.user + used.system) / 1000)} CPU (${ms((used.user + used.system) / 1000 / Math.max(1, revisions))} per revision)`,
+  );
 }
 
 function feedItems(publisher: number, cycle: number): ImportableFeedItem[] {
@@ -157,6 +184,27 @@ async function importOverhead(db: Db) {
       .executeTakeFirstOrThrow();
     ids.push(id);
   }
+  // Each publisher's default host sites: the import links its articles to them, with the first revisions
+  // in the same statement (BENCH_HOST_SITES=0: the revisions in a statement of their own).
+  const siteIds: string[] = [];
+  for (let n = 0; n < hostSitesPerPublisher; n++) {
+    const site = await db
+      .insertInto('sites')
+      .values({ slug: `site-${n}`, name: `Site ${n}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    siteIds.push(site.id);
+  }
+  if (siteIds.length > 0) {
+    await db
+      .insertInto('publisher_default_sites')
+      .values(
+        ids.flatMap((publisherId) =>
+          siteIds.map((siteId) => ({ publisher_id: publisherId, site_id: siteId })),
+        ),
+      )
+      .execute();
+  }
   const cycle = async (n: number) => {
     const cpu = process.cpuUsage();
     const start = performance.now();
@@ -173,8 +221,9 @@ async function importOverhead(db: Db) {
   };
   await cycle(0); // warm-up: the first articles, plans, JIT
   const measured = await cycle(1);
-  // The revision part alone, on the same articles: their revisions removed (untimed), then recorded again
-  // per publisher batch as the import does it, in one transaction each.
+  // The revision part alone, on the same articles: their revisions removed (untimed), then the import's
+  // last statement replayed per publisher batch, in one transaction each: the site links with the first
+  // revisions, against the site links alone (both find the links there: ON CONFLICT DO NOTHING).
   const batches: string[][] = [];
   for (const id of ids) {
     const rows = await db
@@ -185,35 +234,42 @@ async function importOverhead(db: Db) {
       .execute();
     batches.push(rows.map((row) => row.id));
   }
-  await db.deleteFrom('article_revisions').where('article_id', 'in', batches.flat()).execute();
   // The import builds them from the rows its insert returns; here they are read first, untimed.
   const articles = await Promise.all(batches.map((batch) => findArticlesByIds(db, batch)));
   const replay = async (record: boolean) => {
+    if (record) await db.deleteFrom('article_revisions').where('article_id', 'in', batches.flat()).execute();
     const cpu = process.cpuUsage();
     const start = performance.now();
     for (const [p, batch] of articles.entries()) {
       await db.transaction().execute(async (tx) => {
-        if (!record) return;
-        await recordFirstRevisions(tx, batch, {
+        const batchIds = batch.map((article) => article.id);
+        if (!record) return insertArticleSiteLinks(tx, batchIds, siteIds);
+        const rows = firstRevisionRows(batch, {
           actor: { kind: 'feed', id: ids[p] as string, label: `Publisher ${p}` },
           source: 'import',
         });
+        await insertSiteLinksAndRevisions(tx, batchIds, siteIds, rows);
       });
     }
     const used = process.cpuUsage(cpu);
     return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
   };
-  const recorded = await replay(true);
-  // Each replayed batch paid a transaction of its own that the import's did not: subtract an empty one's cost.
-  const empty = await replay(false);
-  const part = recorded.wall - empty.wall;
-  const revisionCpu = recorded.cpu - empty.cpu;
-  log(`\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items`);
+  let part = 0;
+  let revisionCpu = 0;
+  for (let repeat = 0; repeat < 2; repeat++) {
+    const recorded = await replay(true);
+    const linksOnly = await replay(false);
+    part += (recorded.wall - linksOnly.wall) / 2;
+    revisionCpu += (recorded.cpu - linksOnly.cpu) / 2;
+  }
+  log(
+    `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${siteIds.length} host site(s) each`,
+  );
   log(
     `  cycle with revisions: ${ms(measured.wall)} wall, ${ms(measured.cpu)} CPU (this process: domain + driver)`,
   );
   log(
-    `  revision part: ${ms(part)} wall, ${ms(revisionCpu)} CPU (replayed batches less as many empty transactions)`,
+    `  revision part: ${ms(part)} wall, ${ms(revisionCpu)} CPU (replayed batches, links and revisions less links alone, mean of 2)`,
   );
   log(
     `  overhead: wall +${((part / (measured.wall - part)) * 100).toFixed(1)}%, CPU +${((revisionCpu / (measured.cpu - revisionCpu)) * 100).toFixed(1)}%`,
@@ -243,6 +299,7 @@ async function storage(db: Db) {
     body = body.replace(`Paragraph ${i % 20}`, `Paragraph ${i % 20} (update ${i})`);
     await editArticle(db, article.id, { body }, undefined, editor);
   }
+  await compactArticleRevisions(db); // the worker's pass
   const measured = await measureRevisionStorage(db, article.id);
   const naive =
     (
