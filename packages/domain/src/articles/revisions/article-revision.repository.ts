@@ -177,17 +177,19 @@ export async function updateRevisionData(
     .execute();
 }
 
-/** One page of the article's revisions, newest first, without their data. */
+/** One page of the article's revisions, newest first (below `before` when given), without their data. */
 export async function listRevisionRows(
   db: DbOrTx,
   articleId: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; before?: number },
 ): Promise<{ rows: Omit<RevisionRow, 'kind' | 'data'>[]; total: number }> {
+  const { before } = page;
   const [rows, count] = await Promise.all([
     db
       .selectFrom('article_revisions')
       .select(['n', 'created_at', 'actor_kind', 'actor_id', 'actor_label', 'source', 'reason', 'status'])
       .where('article_id', '=', articleId)
+      .$if(before !== undefined, (query) => query.where('n', '<', before as number))
       .orderBy('n', 'desc')
       .limit(page.limit)
       .offset(page.offset)
