@@ -2,6 +2,7 @@ import type { Tx } from '../../db/create-db';
 import { NotFoundError } from '../../errors';
 import type { Article, VersionedArticle } from '../article';
 import {
+  type ArticleWithRevisionHeads,
   findArticleWithNewestRevisions,
   insertRevision,
   insertRevisions,
@@ -44,7 +45,19 @@ export async function recordNumberedRevision(
 ): Promise<{ article: VersionedArticle; n: number }> {
   const found = await findArticleWithNewestRevisions(tx, id);
   if (!found) throw new NotFoundError('article', id);
-  const { article, newest } = found;
+  return recordRevisionOf(tx, found, write, now);
+}
+
+/**
+ * Records the revision of an article already in hand with its newest revisions' heads, as its write
+ * answered them (`updateArticleReturningRevisionHeads`): one statement, no read.
+ */
+export async function recordRevisionOf(
+  tx: Tx,
+  { article, newest }: ArticleWithRevisionHeads,
+  write: RevisionWrite,
+  now: Date = new Date(),
+): Promise<{ article: VersionedArticle; n: number }> {
   const snapshotJson = articleSnapshotJson(article);
   const [head, beforeHead] = newest;
   // A delta below the head leads back from the head's text: replacing that text would break it.
