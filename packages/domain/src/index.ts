@@ -226,7 +226,6 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
-export type { ScheduledActionFilter } from './schedule/schedule.repository';
 export {
   nextScheduledDueAt,
   runDueScheduledActions,
@@ -243,6 +242,7 @@ export {
   scheduledActionKinds,
   scheduleStatuses,
 } from './schedule/scheduled-action';
+export type { ScheduledActionFilter } from './schedule/scheduled-action.repository';
 export {
   type Actor,
   cancelRelease,
