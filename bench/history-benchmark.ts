@@ -28,7 +28,10 @@ import {
   updateArticleColumns,
 } from '../packages/domain/src/articles/article.repository';
 import { createArticle, editArticle } from '../packages/domain/src/articles/article.service';
-import { measureRevisionStorage } from '../packages/domain/src/articles/revisions/article-revision.repository';
+import {
+  insertRevisions,
+  measureRevisionStorage,
+} from '../packages/domain/src/articles/revisions/article-revision.repository';
 import { compactArticleRevisions } from '../packages/domain/src/articles/revisions/revision-compaction';
 import { firstRevisionRows } from '../packages/domain/src/articles/revisions/revision-recorder';
 import type { RevisionWrite } from '../packages/domain/src/articles/revisions/revision-write';
@@ -39,6 +42,7 @@ import {
   insertArticleSiteLinks,
   insertSiteLinksAndRevisions,
 } from '../packages/domain/src/imports/imported-article.repository';
+import { previousEdit } from './history-previous-recorder';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -106,14 +110,36 @@ async function putOverhead(db: Db) {
   // Three variants, alternating edit by edit so all see the same machine: the write as it was before
   // revisions (the update, then the read that answers the PUT), the same in one transaction (what a write
   // that must be atomic pays anyway: a correction's event, the audit row), and editArticle with its revision.
-  const variants = ['bare', 'transaction', 'revisions'] as const;
-  const times = { bare: [] as number[], transaction: [] as number[], revisions: [] as number[] };
+  // And the revision write as it was before the compaction pass (history-previous-recorder.ts), on an
+  // article of its own so each chain stays as its own code leaves it.
+  const variants = ['bare', 'transaction', 'revisions', 'previous'] as const;
+  const times = {
+    bare: [] as number[],
+    transaction: [] as number[],
+    revisions: [] as number[],
+    previous: [] as number[],
+  };
+  const previousArticle = await createArticle(
+    db,
+    {
+      title: 'Bench previous',
+      body: body3k(),
+      tags: ['a'],
+      category: null,
+      section: null,
+      thumbnail: null,
+      image: null,
+    },
+    [],
+    editor,
+  );
   let i = 0;
   const edit = async (variant: (typeof variants)[number]) => {
     i += 1;
     const patch = { title: `Bench ${i}`, body: body3k(` (edit ${i})`) };
     const start = performance.now();
     if (variant === 'revisions') await editArticle(db, article.id, patch, undefined, editor);
+    else if (variant === 'previous') await previousEdit(db, previousArticle.id, patch);
     else if (variant === 'transaction') {
       await db.transaction().execute(async (tx) => {
         await updateArticleColumns(tx, article.id, patch);
@@ -125,11 +151,11 @@ async function putOverhead(db: Db) {
     }
     times[variant].push(performance.now() - start);
   };
-  for (let w = 0; w < 30; w++) await edit(variants[w % 3] as (typeof variants)[number]); // warm-up
+  for (let w = 0; w < 40; w++) await edit(variants[w % 4] as (typeof variants)[number]); // warm-up
   for (const variant of variants) times[variant].length = 0;
   for (let e = 0; e < rounds * editsPerRound; e++) {
     // Rotating which goes first, so none always follows the same one.
-    for (let k = 0; k < 3; k++) await edit(variants[(e + k) % 3] as (typeof variants)[number]);
+    for (let k = 0; k < 4; k++) await edit(variants[(e + k) % 4] as (typeof variants)[number]);
   }
   const p = (variant: (typeof variants)[number], q: number) =>
     percentile(
@@ -145,6 +171,9 @@ async function putOverhead(db: Db) {
   );
   log(
     `  revisions against the same transaction: p50 ${ratio(p('revisions', 50), p('transaction', 50))}  p99 ${ratio(p('revisions', 99), p('transaction', 99))}`,
+  );
+  log(
+    `  previous against bare: p50 ${ratio(p('previous', 50), p('bare', 50))}  p99 ${ratio(p('previous', 99), p('bare', 99))}; revisions against previous: p50 ${ratio(p('revisions', 50), p('previous', 50))}  p99 ${ratio(p('revisions', 99), p('previous', 99))}`,
   );
   // The deferred half: the worker's pass turning the edits' previous revisions into deltas.
   const cpu = process.cpuUsage();
@@ -236,19 +265,26 @@ async function importOverhead(db: Db) {
   }
   // The import builds them from the rows its insert returns; here they are read first, untimed.
   const articles = await Promise.all(batches.map((batch) => findArticlesByIds(db, batch)));
-  const replay = async (record: boolean) => {
-    if (record) await db.deleteFrom('article_revisions').where('article_id', 'in', batches.flat()).execute();
+  // 'fused': the links with the revisions (the import now); 'previous': the links, then the revisions in a
+  // statement of their own (the import before); 'links': the links alone.
+  const replay = async (mode: 'fused' | 'previous' | 'links') => {
+    if (mode !== 'links') {
+      await db.deleteFrom('article_revisions').where('article_id', 'in', batches.flat()).execute();
+    }
     const cpu = process.cpuUsage();
     const start = performance.now();
     for (const [p, batch] of articles.entries()) {
       await db.transaction().execute(async (tx) => {
         const batchIds = batch.map((article) => article.id);
-        if (!record) return insertArticleSiteLinks(tx, batchIds, siteIds);
         const rows = firstRevisionRows(batch, {
           actor: { kind: 'feed', id: ids[p] as string, label: `Publisher ${p}` },
           source: 'import',
         });
-        await insertSiteLinksAndRevisions(tx, batchIds, siteIds, rows);
+        if (mode === 'fused') await insertSiteLinksAndRevisions(tx, batchIds, siteIds, rows);
+        else {
+          await insertArticleSiteLinks(tx, batchIds, siteIds);
+          if (mode === 'previous') await insertRevisions(tx, rows);
+        }
       });
     }
     const used = process.cpuUsage(cpu);
@@ -256,11 +292,16 @@ async function importOverhead(db: Db) {
   };
   let part = 0;
   let revisionCpu = 0;
+  let previousPart = 0;
+  let previousCpu = 0;
   for (let repeat = 0; repeat < 2; repeat++) {
-    const recorded = await replay(true);
-    const linksOnly = await replay(false);
+    const recorded = await replay('fused');
+    const linksOnly = await replay('links');
+    const previous = await replay('previous');
     part += (recorded.wall - linksOnly.wall) / 2;
     revisionCpu += (recorded.cpu - linksOnly.cpu) / 2;
+    previousPart += (previous.wall - linksOnly.wall) / 2;
+    previousCpu += (previous.cpu - linksOnly.cpu) / 2;
   }
   log(
     `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${siteIds.length} host site(s) each`,
@@ -276,6 +317,9 @@ async function importOverhead(db: Db) {
   );
   log(
     `  CPU per changed feed: ${ms(measured.cpu / publishers)} with revisions, of which ${ms(revisionCpu / publishers)} revisions`,
+  );
+  log(
+    `  the previous way (revisions in a statement of their own), same run: ${ms(previousPart)} wall, ${ms(previousCpu)} CPU: overhead wall +${((previousPart / (measured.wall - part)) * 100).toFixed(1)}%, CPU +${((previousCpu / (measured.cpu - revisionCpu)) * 100).toFixed(1)}%`,
   );
 }
 
