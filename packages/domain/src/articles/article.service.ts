@@ -27,7 +27,7 @@ import { assertNotEmbargoed } from './embargo';
 import {
   type ArticleWithRevisionHeads,
   updateArticleReturningRevisionHeads,
-} from './revisions/article-revision.repository';
+} from './revisions/revision-heads.repository';
 import { recordArticleRevision, recordRevisionOf } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';

@@ -2,8 +2,6 @@ import type { Tx } from '../../db/create-db';
 import { NotFoundError } from '../../errors';
 import type { Article, VersionedArticle } from '../article';
 import {
-  type ArticleWithRevisionHeads,
-  findArticleWithNewestRevisions,
   insertRevision,
   insertRevisions,
   type NewRevisionRow,
@@ -11,6 +9,7 @@ import {
   updateRevisionData,
 } from './article-revision.repository';
 import { articleSnapshotJson } from './article-snapshot';
+import { type ArticleWithRevisionHeads, findArticleWithNewestRevisions } from './revision-heads.repository';
 import type { RevisionWrite } from './revision-write';
 
 /**
