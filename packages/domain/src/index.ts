@@ -52,6 +52,7 @@ export {
   notSnapshotColumns,
   notSnapshotFields,
 } from './articles/revisions/article-snapshot';
+export { compactArticleRevisions, compactionDelayMs } from './articles/revisions/revision-compaction';
 export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
 export {
   defaultDraftRetentionDays,

@@ -215,7 +215,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one */
+        /** The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one. Paged by number (`before`, keyset) or by page */
         get: operations["listArticleRevisions"];
         put?: never;
         post?: never;
@@ -3525,6 +3525,8 @@ export interface operations {
     listArticleRevisions: {
         parameters: {
             query?: {
+                /** @description keyset: only revisions numbered below this one (the oldest `n` of the page shown before), newest first; `page` then counts from there. `total` stays the count of all revisions */
+                before?: number;
                 /** @description page size, at most 100 */
                 limit?: number;
                 /** @description page number, from 1 */
