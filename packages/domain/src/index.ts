@@ -132,6 +132,7 @@ export {
   VersionMismatchError,
 } from './errors';
 export {
+  type ArticleRenditions,
   type ImgproxySettings,
   imgproxyRenditions,
   imgproxyUrl,
@@ -192,6 +193,7 @@ export {
   type ListingPosition,
   tagSlugsOf,
 } from './published/published-listing';
+export { withRenditions } from './published/published-renditions';
 export { countSearchMatches, searchCountCap } from './published/published-search.repository';
 export {
   findTaxonomyTerms,

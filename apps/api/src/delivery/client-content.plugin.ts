@@ -57,7 +57,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
     networkKeyDigest: digestApiKey(app.config.apiKey),
     reads: {
       db: app.db,
-      serializers: createClientSerializers(),
+      serializers: createClientSerializers(app.config.imgproxy),
       freshness: freshnessOf(app.config.client),
       caches: {
         notifications,
