@@ -284,6 +284,7 @@ export {
 // team-roles (issue 31): roles, grants, the policy, the team, invitations and resets (see team-roles.ts)
 export * from './team-roles';
 export { ensureAdministrator } from './users/administrator.service';
+export { type BylinePerson, findBylinePeople } from './users/byline-people.repository';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
 export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';

@@ -594,6 +594,17 @@ export interface components {
              */
             userId?: string | null;
         };
+        /** BylinePeople */
+        BylinePeople: {
+            data: components["schemas"]["BylinePerson"][];
+        };
+        /** BylinePerson */
+        BylinePerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description the user's display name, printed as the byline */
+            name: string;
+        };
         /** ClientArticle */
         ClientArticle: {
             body: string;
