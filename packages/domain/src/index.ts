@@ -227,7 +227,6 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
-export type { ScheduledActionFilter } from './schedule/schedule.repository';
 export {
   nextScheduledDueAt,
   runDueScheduledActions,
@@ -244,6 +243,7 @@ export {
   scheduledActionKinds,
   scheduleStatuses,
 } from './schedule/scheduled-action';
+export type { ScheduledActionFilter } from './schedule/scheduled-action.repository';
 export {
   type Actor,
   cancelRelease,

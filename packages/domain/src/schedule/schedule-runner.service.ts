@@ -12,7 +12,7 @@ import {
   findNextDueAt,
   recordActionOutcomes,
   recordReleaseOutcome,
-} from './schedule.repository';
+} from './schedule-claims.repository';
 
 // The scheduler's work, run by the worker (apps/worker/src/schedule): everything due is claimed with
 // FOR UPDATE SKIP LOCKED and executed through the same domain function as a manual publish or unpublish, in

@@ -7,21 +7,11 @@ import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, DomainValidationError, NotFoundError } from '../errors';
 import {
   cancelReleaseRows,
-  cancelScheduledActionRow,
-  deferScheduledPublishes,
-  findArticleEmbargoes,
   findReleaseById,
   findReleases,
-  findScheduledActionById,
-  findScheduledActions,
   insertRelease,
-  insertScheduledActions,
-  lockArticleForSchedule,
-  type ScheduledActionFilter,
-  updateArticleEmbargo,
   updateReleaseDue,
-  updateScheduledActionDue,
-} from './schedule.repository';
+} from './release.repository';
 import {
   assertDueAtAllowed,
   maxReleaseActions,
@@ -30,6 +20,18 @@ import {
   type ScheduledActionKind,
   type ScheduleStatus,
 } from './scheduled-action';
+import {
+  cancelScheduledActionRow,
+  deferScheduledPublishes,
+  findArticleEmbargoes,
+  findScheduledActionById,
+  findScheduledActions,
+  insertScheduledActions,
+  lockArticleForSchedule,
+  type ScheduledActionFilter,
+  updateArticleEmbargo,
+  updateScheduledActionDue,
+} from './scheduled-action.repository';
 
 /** Who asked (a user id), or null for the system. */
 export type Actor = string | null;

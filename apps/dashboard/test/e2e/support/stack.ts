@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadWorkerConfig, type StorageConfig } from '@newsroom/config';
 import { createRedisConnection } from '@newsroom/queue';
 import { type FeedServer, startFeedServer } from '@newsroom/test-support';
@@ -10,21 +7,20 @@ import { createTestApp } from '../../../../api/test/support/test-app';
 import { createImportWorker } from '../../../../worker/src/imports/import-worker';
 import { startScheduler } from '../../../../worker/src/schedule/scheduler';
 import { createWebhookWorker } from '../../../../worker/src/webhooks/webhook-worker';
-import { buildDashboard } from '../../../scripts/build-dashboard';
+import { builtDashboard } from './built-dashboard';
 
 export const adminPassword = 'admin password for the browser test';
 
 /**
- * Everything a person's browser talks to, on loopback: the dashboard built for production (into a
- * temporary folder), served by the real API on this file's database and Redis prefix, a real import
+ * Everything a person's browser talks to, on loopback: the dashboard built for production (once per
+ * run: built-dashboard.ts), served by the real API on this file's database and Redis prefix, a real import
  * worker on the same queue, and a feed server; with `webhooks`, the worker's webhook side too (relay and
  * sweep at short intervals).
  */
 export async function startStack(
   options: { storage?: StorageConfig; webhooks?: boolean; schedule?: boolean } = {},
 ) {
-  const dist = mkdtempSync(join(tmpdir(), 'newsroom-dashboard-'));
-  await buildDashboard(dist);
+  const dist = await builtDashboard();
   const { storage } = options;
   const testApp = await createTestApp({
     env: {
@@ -87,7 +83,6 @@ export async function startStack(
       await app.feedImportQueue?.obliterate({ force: true });
       await feeds.close();
       await testApp.close();
-      rmSync(dist, { recursive: true, force: true });
     },
   };
 }
