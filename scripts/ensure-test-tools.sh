@@ -5,7 +5,9 @@
 #   of its own;
 # - libxml2-utils (xmllint): the syndication tests validate our sitemaps against the sitemap XML schemas;
 # - varnish + varnish-modules (varnishd, the xkey vmod): the edge test puts Varnish in front of two API replicas;
-# - pgbouncer: the database test files also run through PgBouncer in transaction mode.
+# - pgbouncer: the database test files also run through PgBouncer in transaction mode;
+# - postgresql (the server: initdb, pg_ctl, pg_basebackup under /usr/lib/postgresql/<version>/bin): the read
+#   replica test starts a primary of its own and a streaming replica of it (apps/api/test/replica/).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -13,6 +15,7 @@ command -v xmllint >/dev/null || missing+=(libxml2-utils)
 command -v varnishd >/dev/null || [ -x /usr/sbin/varnishd ] || missing+=(varnish)
 ls /usr/lib/*/varnish/vmods/libvmod_xkey.so >/dev/null 2>&1 || missing+=(varnish-modules)
 command -v pgbouncer >/dev/null || [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+ls /usr/lib/postgresql/*/bin/pg_basebackup >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing Debian packages for the tests (once): ${missing[*]}..." >&2
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

@@ -1,6 +1,7 @@
 import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createPasswordHasher } from '@newsroom/domain';
+import type { RedisClient } from '@newsroom/queue';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { auditPlugin } from './audit/audit.plugin';
 import { SiteKeyUsage } from './delivery/site-key-usage';
@@ -54,7 +55,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
-  app.decorate('redis', deps.redis);
+  app.decorate('replicaDb', deps.replicaDb);
+  app.decorate<RedisClient>('redis', deps.redis);
   app.decorate('feedImportQueue', deps.feedImportQueue);
   const passwords = createPasswordHasher(deps.config.bcryptCost);
   app.decorate('passwords', passwords);

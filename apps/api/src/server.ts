@@ -18,13 +18,23 @@ const db = createDb({
   timeouts: config.databaseTimeouts,
   preparedStatements: config.databasePreparedStatements,
 });
-const redis = createRedisConnection(config.redis.url, 'producer');
+// Client content reads only (delivery/replica/); the same size and bounds as the primary's pool.
+const replicaDb = config.replica
+  ? createDb({
+      connectionString: config.replica.url,
+      max: config.databasePoolSize,
+      applicationName: 'newsroom-api-replica',
+      timeouts: config.databaseTimeouts,
+      preparedStatements: config.databasePreparedStatements,
+    })
+  : undefined;
+const redis = createRedisConnection(config.redis, 'producer');
 const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
 const storage = config.storage && createUploadSigner(config.storage);
 // Measured only when someone may read it: METRICS_TOKEN set.
 const metricsRegistry = config.metrics.token ? createMetricsRegistry() : undefined;
 const app = await buildApp(
-  { config, db, redis, feedImportQueue, storage, metricsRegistry },
+  { config, db, replicaDb, redis, feedImportQueue, storage, metricsRegistry },
   {
     logger: loggerOptions(
       config.logLevel,
@@ -49,7 +59,7 @@ async function shutdown(signal: string) {
   }
   await app.close();
   await feedImportQueue.close();
-  await Promise.allSettled([db.destroy(), redis.quit()]);
+  await Promise.allSettled([db.destroy(), replicaDb?.destroy(), redis.quit()]);
   clearTimeout(force);
   process.exit(0);
 }

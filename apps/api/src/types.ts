@@ -2,8 +2,7 @@ import type { ApiConfig } from '@newsroom/config';
 import type { Db, PasswordHasher } from '@newsroom/domain';
 import type { FeedFetcher } from '@newsroom/feeds';
 import type { Registry } from '@newsroom/metrics';
-import type { FeedImportQueue } from '@newsroom/queue';
-import type { Redis } from 'ioredis';
+import type { FeedImportQueue, RedisClient } from '@newsroom/queue';
 import type { SiteKeyUsage } from './delivery/site-key-usage';
 import type { ConcurrencyLimit } from './feeds/concurrency-limit';
 import type { ApiMetrics } from './metrics/api-metrics';
@@ -15,8 +14,13 @@ import type { UploadSigner } from './storage/upload-signer';
 export interface AppDeps {
   config: ApiConfig;
   db: Db;
+  /**
+   * A streaming replica of `db` for the client content reads (DATABASE_REPLICA_URL); without it they read `db`.
+   * Owned by the composition root, like `db`.
+   */
+  replicaDb?: Db;
   /** A fail-fast ("producer") connection: commands error at once while Redis is down. */
-  redis: Redis;
+  redis: RedisClient;
   /**
    * Producer side of the feed-import queue (on the `redis` connection). Without it the re-trigger
    * route answers 503 and the queue dashboard is not mounted.
@@ -40,7 +44,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: ApiConfig;
     db: Db;
-    redis: Redis;
+    /** The read replica (AppDeps.replicaDb); only the client content reads use it (delivery/replica/). */
+    replicaDb: Db | undefined;
+    redis: RedisClient;
     feedImportQueue: FeedImportQueue | undefined;
     /** Safe feed fetcher for the test-feed preview (same rules as the worker's). */
     feedFetcher: FeedFetcher;

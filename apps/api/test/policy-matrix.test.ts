@@ -139,6 +139,7 @@ function requestFor(operation: Operation, who: Who, inScope: boolean, world: Wor
             : { id: world.siteA.id, target: { kind: 'none' } };
   const hints = new Map<string, () => unknown>([
     ['id', () => idTarget.id],
+    ['articleId', () => article.id],
     ['hostSites', () => [site.slug]],
     ['slug', () => `matrix-${randomBytes(4).toString('hex')}`],
     ['token', () => randomBytes(32).toString('base64url')],
@@ -167,7 +168,12 @@ function requestFor(operation: Operation, who: Who, inScope: boolean, world: Wor
     (body as { hostSites: string[] }).hostSites.length
       ? [site.id]
       : [];
-  return { url, body, target: idTarget.target, hostSiteIds };
+  // Scheduling names its article in the body (`articleId`, `actions[].articleId`), not the path.
+  const namesArticles = body && typeof body === 'object' && ('articleId' in body || 'actions' in body);
+  const target: PolicyTarget = namesArticles
+    ? { kind: 'named-articles', articles: [article.scope], named: 1 }
+    : idTarget.target;
+  return { url, body, target, hostSiteIds };
 }
 
 const bearerless = new Set(['site-key', 'metrics-token', 'session-cookie']);

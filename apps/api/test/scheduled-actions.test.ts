@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertArticle, insertSite } from './support/content-fixtures';
 import { createDashboardUsers } from './support/dashboard-users';
+import { grant, insertStaff } from './support/policy/staff-fixtures';
 import { createTestApp } from './support/test-app';
 
 // The scheduling routes over HTTP: what an editor can schedule, move and cancel, and the clear 4xx for what
@@ -175,5 +177,41 @@ describe('releases over HTTP', () => {
       actions: [{ articleId: '00000000-0000-4000-8000-000000000000', kind: 'publish' }],
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('scheduling by an editor (the named-articles scope)', () => {
+  it('schedules and lists on its site, and is refused (403) on another and without an article', async () => {
+    const siteA = await insertSite(testApp.db, 'schedule-scope-a');
+    const siteB = await insertSite(testApp.db, 'schedule-scope-b');
+    const editor = await insertStaff(app, testApp.db, 'editor');
+    await grant(testApp.db, editor.id, siteA, 'editor');
+    const onA = await insertArticle(testApp.db, { status: 'draft', siteIds: [siteA] });
+    const onB = await insertArticle(testApp.db, { status: 'draft', siteIds: [siteB] });
+    const schedule = (articleId: string) =>
+      call('POST', '/scheduled-actions', { articleId, kind: 'publish', dueAt: inMinutes(30) }, editor.token);
+
+    expect((await schedule(onA.id)).statusCode).toBe(201);
+    expect(
+      (await call('GET', `/scheduled-actions?articleId=${onA.id}`, undefined, editor.token)).statusCode,
+    ).toBe(200);
+    const refused = await schedule(onB.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    expect(
+      (await call('GET', `/scheduled-actions?articleId=${onB.id}`, undefined, editor.token)).statusCode,
+    ).toBe(403);
+    // Every schedule of the site: not an editor's (it names no article).
+    expect((await call('GET', '/scheduled-actions', undefined, editor.token)).statusCode).toBe(403);
+
+    const release = (actions: { articleId: string; kind: 'publish' }[]) =>
+      call('POST', '/releases', { name: 'Evening', dueAt: inMinutes(60), actions }, editor.token);
+    expect((await release([{ articleId: onA.id, kind: 'publish' }])).statusCode).toBe(201);
+    // One article out of scope refuses the whole release.
+    const mixed = await release([
+      { articleId: onA.id, kind: 'publish' },
+      { articleId: onB.id, kind: 'publish' },
+    ]);
+    expect(mixed.statusCode).toBe(403);
   });
 });

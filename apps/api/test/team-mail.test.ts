@@ -40,6 +40,8 @@ describe('invitations through a real SMTP listener', () => {
       },
     });
     expect(invited.statusCode).toBe(201);
+    // Sent over SMTP: the answer carries no link.
+    expect(invited.json()).toMatchObject({ mail: 'sent', developmentLink: null });
     const mail = await smtp.next();
     expect(mail.to).toBe('new.editor@example.com');
     const { path, token } = linkIn(mail);

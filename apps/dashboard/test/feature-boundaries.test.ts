@@ -110,6 +110,7 @@ describe('the import rules of the dashboard', () => {
         'review',
         'schedule',
         'sites',
+        'team',
         'webhooks',
       ].map((name) => `features/${name}`),
     );

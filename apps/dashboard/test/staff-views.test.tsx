@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { insertStaff } from '../../api/test/support/policy/staff-fixtures';
 import { password, setUpDashboardApi } from './support/dashboard-test-app';
@@ -16,6 +16,8 @@ describe('a signed-in editor', () => {
     const view = renderDashboard('/');
     await waitFor(() => expect(view.path()).toBe('/articles'));
     const navigation = await screen.findByRole('navigation');
+    // Its entries follow the permissions, read once after the session.
+    await within(navigation).findByRole('link', { name: 'Articles' });
     const links = [...navigation.querySelectorAll('a')].map((a) => a.textContent?.trim());
     expect(links).toContain('Articles');
     expect(links).not.toContain('Publishers');

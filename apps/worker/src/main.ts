@@ -22,7 +22,7 @@ const db = createDb({
   timeouts: config.databaseTimeouts,
   preparedStatements: config.databasePreparedStatements,
 });
-const connection = createRedisConnection(config.redis.url, 'worker');
+const connection = createRedisConnection(config.redis, 'worker');
 connection.on('error', (error) => logger.error({ err: error.message }, 'redis error'));
 if (config.feeds.allowPrivateAddresses) {
   logger.warn('FEED_ALLOW_PRIVATE_ADDRESSES is on: feeds may reach private networks (development only)');

@@ -21,6 +21,19 @@ import {
 export const apiEnvSchema = Type.Object({
   ...commonVariables,
   PORT: Type.Integer({ minimum: 1, maximum: 65535, description: 'HTTP port of the API' }),
+  DATABASE_REPLICA_URL: Type.Optional(
+    Url('a streaming replica of the primary for the client content reads (docs/deployment.md); default none'),
+  ),
+  DATABASE_REPLICA_MAX_LAG_MS: Milliseconds(
+    1_000,
+    'a client read waits this long at most for the replica to replay what the primary had committed, then reads the primary',
+    1,
+  ),
+  DATABASE_REPLICA_PROBE_MS: Milliseconds(
+    1_000,
+    'how often the replica is probed (and the bound of one probe); down, client reads go to the primary',
+    50,
+  ),
   HOST: Type.String({ default: '127.0.0.1', description: 'address the API listens on' }),
   REQUEST_LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -177,6 +190,11 @@ export interface ApiConfig extends CommonConfig {
   dashboardDist: string;
   /** undefined when uploads are not configured: the signing route answers 503 then. */
   storage: StorageConfig | undefined;
+  /**
+   * A streaming replica the client content reads go to (DATABASE_REPLICA_URL); null: everything reads the
+   * primary. Its pool has the primary's size and timeouts.
+   */
+  replica: { url: string; maxLagMs: number; probeMs: number } | null;
   /** imgproxy for image renditions (issue 32); undefined: renditions are off. */
   imgproxy: { baseUrl: string; keyHex: string; saltHex: string } | undefined;
   admin: { email: string; password: string } | undefined;
@@ -289,6 +307,13 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     session: sessionFrom(env),
     dashboardDist: resolve(env.DASHBOARD_DIST),
     storage: storageFrom(env),
+    replica: env.DATABASE_REPLICA_URL
+      ? {
+          url: env.DATABASE_REPLICA_URL,
+          maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
+          probeMs: env.DATABASE_REPLICA_PROBE_MS,
+        }
+      : null,
     imgproxy:
       env.IMGPROXY_URL && env.IMGPROXY_KEY && env.IMGPROXY_SALT
         ? { baseUrl: env.IMGPROXY_URL, keyHex: env.IMGPROXY_KEY, saltHex: env.IMGPROXY_SALT }

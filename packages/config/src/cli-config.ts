@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { commonVariables } from './common-config';
 import { parseEnv } from './parse-env';
+import { type RedisConfig, redisConfigOf, redisVariables } from './redis-config';
 import { BcryptCost, bcryptCostOf, SearchLanguage } from './setting-types';
 
 /** What `pnpm migrate` reads: the database, and the search language it applies after the migrations. */
@@ -17,8 +18,7 @@ export const adminCliEnvSchema = Type.Object({
   NODE_ENV: commonVariables.NODE_ENV,
   DATABASE_URL: commonVariables.DATABASE_URL,
   BCRYPT_COST: BcryptCost,
-  REDIS_URL: commonVariables.REDIS_URL,
-  QUEUE_PREFIX: commonVariables.QUEUE_PREFIX,
+  ...redisVariables,
 });
 
 /** Configuration of `pnpm migrate`. */
@@ -34,12 +34,12 @@ export function loadMigrateConfig(source: NodeJS.ProcessEnv = process.env): {
 export function loadAdminCliConfig(source: NodeJS.ProcessEnv = process.env): {
   databaseUrl: string;
   bcryptCost: number;
-  redis: { url: string; queuePrefix: string };
+  redis: RedisConfig;
 } {
   const env = parseEnv(adminCliEnvSchema, source);
   return {
     databaseUrl: env.DATABASE_URL,
     bcryptCost: bcryptCostOf(env),
-    redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
+    redis: redisConfigOf(env),
   };
 }

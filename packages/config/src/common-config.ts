@@ -1,5 +1,6 @@
 import { type Static, type TObject, Type } from 'typebox';
 import { BooleanFlag, ConfigError, flagValue } from './parse-env';
+import { type RedisConfig, redisConfigOf, redisVariables } from './redis-config';
 import { Milliseconds, Url } from './setting-types';
 
 // Variables grouped by who reads them. .env.example documents the union.
@@ -41,8 +42,7 @@ export const commonVariables = {
     description:
       'named prepared statements for the hottest reads; on needs session pooling (off behind PgBouncer in transaction mode)',
   }),
-  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
-  QUEUE_PREFIX: Type.String({ default: 'newsroom', pattern: '^[a-zA-Z0-9_-]+$' }),
+  ...redisVariables,
   FEED_ALLOW_PRIVATE_ADDRESSES: BooleanFlag(
     false,
     'development and tests only: fetch feeds from private addresses',
@@ -85,7 +85,7 @@ export interface CommonConfig {
   databaseTimeouts: DatabaseTimeouts;
   /** Named prepared statements for the hottest reads; needs session pooling when on. */
   databasePreparedStatements: boolean;
-  redis: { url: string; queuePrefix: string };
+  redis: RedisConfig;
   feeds: { allowPrivateAddresses: boolean; userAgent: string };
   /** Bearer token of the metrics scrapes; undefined: no metrics are served. */
   metrics: { token: string | undefined };
@@ -119,7 +119,7 @@ export function common(env: CommonEnv): CommonConfig {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseTimeouts: databaseTimeoutsOf(env),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
-    redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
+    redis: redisConfigOf(env),
     feeds: {
       allowPrivateAddresses: flagValue(env.FEED_ALLOW_PRIVATE_ADDRESSES),
       userAgent: env.FEED_USER_AGENT,

@@ -4,6 +4,7 @@ export * from './cli-config';
 export type { CommonConfig, DatabaseTimeouts } from './common-config';
 export { ensureLocalEnvFile, readLocalEnvFile } from './local-env';
 export { ConfigError } from './parse-env';
+export type { RedisConfig } from './redis-config';
 export { assertSupportedRuntime, MINIMUM_NODE_MAJOR, UnsupportedRuntimeError } from './runtime';
 export type { RateLimit } from './setting-types';
 export * from './worker-config';

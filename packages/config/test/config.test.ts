@@ -179,6 +179,22 @@ describe('prepared statements switch', () => {
   });
 });
 
+describe('read replica', () => {
+  it('is off without DATABASE_REPLICA_URL, and bounded by default with it', () => {
+    expect(loadApiConfig(valid).replica).toBeNull();
+    expect(
+      loadApiConfig({ ...valid, DATABASE_REPLICA_URL: 'postgres://replica:5432/newsroom' }).replica,
+    ).toEqual({
+      url: 'postgres://replica:5432/newsroom',
+      maxLagMs: 1_000,
+      probeMs: 1_000,
+    });
+    expect(() => loadApiConfig({ ...valid, DATABASE_REPLICA_PROBE_MS: '10' })).toThrow(
+      /DATABASE_REPLICA_PROBE_MS/,
+    );
+  });
+});
+
 describe('client cache settings', () => {
   it('reads the client cache switch and HTTP cache lifetimes', () => {
     const config = loadApiConfig({
@@ -345,5 +361,31 @@ describe('loadAdminCliConfig', () => {
       redis: { url: 'redis://127.0.0.1:6379', queuePrefix: 'newsroom' },
     });
     expect(() => loadAdminCliConfig({})).toThrow(/DATABASE_URL is required/);
+  });
+});
+
+describe('Redis', () => {
+  it('is one server at REDIS_URL by default, keys under QUEUE_PREFIX', () => {
+    expect(loadWorkerConfig({ ...valid, QUEUE_PREFIX: 'news' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      clusterNodes: undefined,
+      queuePrefix: 'news',
+    });
+  });
+
+  it('is a cluster with REDIS_CLUSTER_NODES, every key under one hash tag', () => {
+    const env = { ...valid, REDIS_CLUSTER_NODES: 'redis://10.0.0.1:7000,rediss://:secret@10.0.0.2:7001' };
+    for (const config of [loadApiConfig(env), loadWorkerConfig(env), loadAdminCliConfig(env)]) {
+      expect(config.redis.clusterNodes).toEqual(['redis://10.0.0.1:7000', 'rediss://:secret@10.0.0.2:7001']);
+      expect(config.redis.queuePrefix).toBe('{newsroom}');
+    }
+  });
+
+  it('refuses a cluster node that is not redis://host:port', () => {
+    for (const nodes of ['10.0.0.1:7000', 'redis://10.0.0.1', 'redis://a:1,,redis://b:2', 'http://a:1']) {
+      expect(() => loadWorkerConfig({ ...valid, REDIS_CLUSTER_NODES: nodes }), nodes).toThrow(
+        /REDIS_CLUSTER_NODES/,
+      );
+    }
   });
 });

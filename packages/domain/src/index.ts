@@ -119,7 +119,7 @@ export {
 export { editArticleAnnouncingCorrection } from './corrections/article-correction.service';
 export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from './db/create-db';
 export { guardedSocket } from './db/guarded-socket';
-export { isDatabaseUnavailable, isSearchTooComplex } from './db/pg-errors';
+export { isDatabaseUnavailable, isRecoveryConflict, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
@@ -227,6 +227,11 @@ export {
 } from './publishers/publisher.service';
 export { listPublisherHistory } from './publishers/publisher-history.repository';
 export { buildMonthlyReport, maxReportMonths } from './publishers/publisher-report';
+export { parseWalPosition, replayFenceOf } from './replication/wal-position';
+export {
+  findPrimaryWalPosition,
+  findReplayedWalPosition,
+} from './replication/wal-position.repository';
 export {
   nextScheduledDueAt,
   runDueScheduledActions,
@@ -330,9 +335,11 @@ export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';
 export {
+  claimWebhookDeliveries,
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
   findDueWebhookDeliveries,
+  type WebhookClaimRequest,
 } from './webhooks/webhook-attempt.repository';
 export type {
   ClaimedWebhookDelivery,
@@ -342,8 +349,10 @@ export type {
 export {
   listWebhookDeliveries,
   listWebhookDeliveryAttempts,
+  type MadeWebhookAttempt,
   pruneWebhookEvents,
   recordWebhookAttempt,
+  recordWebhookAttempts,
   resendWebhookDelivery,
 } from './webhooks/webhook-delivery.service';
 export { type WebhookEventType, webhookEventTypes } from './webhooks/webhook-endpoint';

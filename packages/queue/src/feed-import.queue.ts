@@ -1,5 +1,4 @@
 import { type DefaultJobOptions, type Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   type FeedImportJobData,
   type FeedImportJobName,
@@ -9,6 +8,7 @@ import {
   feedImportQueueName,
 } from './feed-import.contract';
 import { firstFetchJobId, publisherFetchDeduplicationId, scheduledFetchJobId } from './job-ids';
+import type { RedisClient } from './redis-connection';
 
 export type FeedImportQueue = Queue<FeedImportJobData, unknown, FeedImportJobName>;
 export type FeedImportJob<N extends FeedImportJobName = FeedImportJobName> = Job<
@@ -46,7 +46,7 @@ export interface PublisherRef {
 
 export interface FeedImportQueueOptions {
   /** An existing ioredis connection (the API's fail-fast producer, or the worker's). Not closed by queue.close(). */
-  connection: Redis;
+  connection: RedisClient;
   /** Key prefix of every queue key: config.redis.queuePrefix (tests: their own prefix). */
   prefix: string;
   /** Told about connection errors (an unheard 'error' event would be printed by BullMQ). */
@@ -132,7 +132,7 @@ const unfinished = new Set(['waiting', 'delayed', 'prioritized', 'waiting-childr
  */
 export async function enqueueManualFetch(
   queue: FeedImportQueue,
-  client: Redis,
+  client: RedisClient,
   publisher: PublisherRef,
   now: Date = new Date(),
   requestId?: string,

@@ -1,5 +1,5 @@
 import { type DefaultJobOptions, type Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 
 /**
  * The webhook-delivery job contract: one job per attempt of one delivery. The payload carries ids only;
@@ -36,7 +36,7 @@ export function webhookAttemptJobId(deliveryId: string, attempt: number): string
 }
 
 export function createWebhookDeliveryQueue(options: {
-  connection: Redis;
+  connection: RedisClient;
   prefix: string;
   onError?: (error: Error) => void;
 }): WebhookDeliveryQueue {

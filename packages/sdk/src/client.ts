@@ -4,6 +4,7 @@ import { errorBody, NewsroomApiError, unwrap } from './errors.js';
 import { EtagCache } from './etag-cache.js';
 import type { components, paths } from './generated/openapi.js';
 import type { FieldOf, ListQuery, PaginatedPath, SparseItemOf, SparsePage, WalkQuery } from './list-types.js';
+import { withOriginFallback } from './origin-fallback.js';
 import { type SyndicationKind, type SyndicationOptions, syndicationPaths } from './syndication.js';
 
 export type ClientArticle = components['schemas']['ClientArticle'];
@@ -29,6 +30,11 @@ export interface NewsroomClientOptions {
   etagCache?: boolean | { maxEntries: number };
   /** A fetch of your own (tests, instrumentation). Default: the global fetch. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The API itself, when `baseUrl` is a CDN or Varnish in front of it: a request the edge cannot answer (not
+   * reachable, or 502 / 503 / 504) is asked of this origin instead, so reads go on while the edge is down.
+   */
+  originUrl?: string;
 }
 
 export interface NewsroomClient {
@@ -91,10 +97,11 @@ export interface NewsroomClient {
 
 export function createNewsroomClient(options: NewsroomClientOptions): NewsroomClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const api = createClient<paths>({
     baseUrl,
     headers: { 'x-api-key': options.apiKey },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.originUrl ? withOriginFallback(fetchImpl, baseUrl, options.originUrl) : fetchImpl,
   });
   const cache =
     options.etagCache === false

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPreviewLink, revokePreviewLink } from '@newsroom/domain';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -218,5 +220,39 @@ describe('the SDK against a running API', () => {
       void client.pages('/api/v1/client/posts', { page: 2 });
     };
     void typeOnly;
+  });
+});
+
+describe('originUrl: the API itself behind a failing edge', () => {
+  it('asks the origin when the edge answers 502/503/504 or cannot be reached; other answers are final', async () => {
+    // A stand-in edge whose backend is gone: it answers every request with the next status of the script.
+    const statuses = [503, 502, 504, 404];
+    const edgeRequests: string[] = [];
+    const edge = createServer((request, response) => {
+      edgeRequests.push(request.url ?? '');
+      response.writeHead(statuses.shift() ?? 503, { 'content-type': 'application/json' }).end('{}');
+    });
+    edge.listen(0, '127.0.0.1');
+    await once(edge, 'listening');
+    const edgeUrl = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
+    try {
+      const reader = createNewsroomClient({ baseUrl: edgeUrl, originUrl: baseUrl, apiKey, etagCache: false });
+      for (let n = 0; n < 3; n++) expect((await reader.article('story-1')).slug).toBe('story-1');
+      // The edge's own 404 is an answer: not asked again.
+      await expect(reader.article('story-1')).rejects.toBeInstanceOf(NewsroomApiError);
+      expect(edgeRequests).toHaveLength(4);
+    } finally {
+      edge.closeAllConnections();
+      edge.close();
+      await once(edge, 'close');
+    }
+    // Nothing listening at all.
+    const unreachable = createNewsroomClient({
+      baseUrl: edgeUrl,
+      originUrl: baseUrl,
+      apiKey,
+      etagCache: false,
+    });
+    expect((await unreachable.page('/api/v1/client/posts', { limit: 1 })).data).toHaveLength(1);
   });
 });

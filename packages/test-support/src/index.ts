@@ -1,10 +1,13 @@
 export { createTestDatabase, type TestDatabase } from './database';
 export { entryPointCwd, tsxLoader } from './entry-point';
 export * from './feed-server';
+export { type PrivatePgBouncer, startPrivatePgBouncer } from './pgbouncer';
 export { freePort, type PrivateRedis, startPrivateRedis } from './private-redis';
 export { type MetricSample, parsePrometheusText, type Scrape } from './prometheus-text';
 export { testRedis } from './redis';
+export { type PrivateRedisCluster, startRedisCluster } from './redis-cluster';
 export { isListening } from './services';
 export * from './streamed-feed';
+export { type StreamingCluster, startStreamingCluster } from './streaming-replica';
 export { hostAndPort, startTcpProxy, type TcpProxy, throughProxy } from './tcp-proxy';
 export { edgeVcl, type PrivateVarnish, startPrivateVarnish } from './varnish';

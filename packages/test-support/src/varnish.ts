@@ -51,16 +51,20 @@ sub vcl_deliver {
 }
 
 /**
- * Starts varnishd in the foreground on a free loopback port in front of the given backends (ports on
- * 127.0.0.1), with a 64 MB memory store. Bounded: 20 s to listen (varnishd compiles the VCL with cc first).
+ * Starts varnishd in the foreground on a loopback port (free, or `onPort`: a Varnish coming back where a stopped one
+ * was) in front of the given backends (ports on 127.0.0.1), with a 64 MB memory store (empty at each start).
+ * Bounded: 20 s to listen (varnishd compiles the VCL with cc first).
  */
-export async function startPrivateVarnish(backends: readonly number[]): Promise<PrivateVarnish> {
+export async function startPrivateVarnish(
+  backends: readonly number[],
+  onPort?: number,
+): Promise<PrivateVarnish> {
   const dir = await mkdtemp(join(tmpdir(), 'newsroom-varnish-'));
   // varnishd's worker runs as its own user: it must read the VCL and write its working directory.
   await chmod(dir, 0o755);
   const vcl = join(dir, 'edge.vcl');
   await writeFile(vcl, edgeVcl(backends), { mode: 0o644 });
-  const port = await freePort();
+  const port = onPort ?? (await freePort());
   const child: ChildProcess = spawn(
     'varnishd',
     ['-F', '-n', join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', vcl, '-s', 'malloc,64m', '-T', 'none'],

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
-import { loadAdminCliConfig, loadOrExit, readLocalEnvFile } from '@newsroom/config';
+import { loadAdminCliConfig, loadOrExit, type RedisConfig, readLocalEnvFile } from '@newsroom/config';
 import {
   appendAuditEvent,
   createDb,
@@ -29,8 +29,8 @@ const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  * Forgets the failed logins counted for `email` by the API's limiter (the way out of a lockout). Bounded:
  * one connection attempt of at most 2 s, no retries. False when Redis could not be reached.
  */
-async function forgetFailedLogins(email: string, redisConfig: { url: string; queuePrefix: string }) {
-  const redis = createRedisConnection(redisConfig.url, 'producer', {
+async function forgetFailedLogins(email: string, redisConfig: RedisConfig) {
+  const redis = createRedisConnection(redisConfig, 'producer', {
     lazyConnect: true,
     retryStrategy: () => null,
   });

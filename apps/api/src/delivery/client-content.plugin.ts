@@ -9,6 +9,7 @@ import { createClientSerializers } from './client-serializers';
 import { ContentNotifications } from './content-notifications';
 import { freshnessOf } from './http-caching';
 import type { ClientReadSources } from './read-sources';
+import { type ContentDatabase, primaryContent, ReplicaContent } from './replica/content-database';
 import { VersionedMemo } from './versioned-memo';
 
 /** The client read path's in-process state: the content notifications and the caches they keep honest. */
@@ -50,6 +51,8 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
   });
   await notifications.start();
   app.addHook('onClose', () => notifications.close());
+  const content = await contentDatabaseOf(app);
+  app.addHook('onClose', () => content.close());
 
   const counted = (cache: string, bySite = false) => cacheLookupCounter(app.metrics, cache, { bySite });
   app.decorate('clientContent', {
@@ -57,6 +60,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
     networkKeyDigest: digestApiKey(app.config.apiKey),
     reads: {
       db: app.db,
+      content,
       serializers: createClientSerializers(app.config.imgproxy),
       freshness: freshnessOf(app.config.client),
       caches: {
@@ -90,3 +94,27 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('clientScope', null as unknown as ClientScope);
 });
+
+/**
+ * Where the client content reads run: the replica of DATABASE_REPLICA_URL (probed once here, bounded, then every
+ * DATABASE_REPLICA_PROBE_MS), else the primary.
+ */
+async function contentDatabaseOf(app: FastifyInstance): Promise<ContentDatabase> {
+  const { replicaDb, config, metrics } = app;
+  if (!replicaDb || !config.replica) return primaryContent(app.db);
+  const content = new ReplicaContent({
+    primary: app.db,
+    replica: replicaDb,
+    maxLagMs: config.replica.maxLagMs,
+    probeMs: config.replica.probeMs,
+    onRoute: metrics && ((route) => metrics.clientContentReads.inc({ route })),
+    onLag: metrics && ((bytes) => metrics.replicaLagBytes.set(bytes)),
+    onState: (up, error) => {
+      metrics?.replicaUp.set(up ? 1 : 0);
+      if (up) app.log.info('read replica answering: client content reads go to it');
+      else app.log.warn({ err: error }, 'read replica down: client content reads go to the primary');
+    },
+  });
+  await content.start();
+  return content;
+}

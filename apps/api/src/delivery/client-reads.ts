@@ -51,14 +51,16 @@ export async function readArticle(
 ): Promise<ClientAnswer | null> {
   const { siteId } = view;
   return sources.caches.responses.get(siteId, articleKey(siteId, slug, fields), async () => {
-    const article = await findPublishedArticleBySlug(sources.db, siteId, slug);
-    if (!article) return null;
-    const write = await articleWriter(sources, fields, view);
-    return answerOf(
-      bytesOf(write(article)),
-      sources.freshness.cached,
-      articleSurrogateKeys(siteId, article.id),
-    );
+    return sources.content.read(async (db) => {
+      const article = await findPublishedArticleBySlug(db, siteId, slug);
+      if (!article) return null;
+      const write = await articleWriter({ db, serializers: sources.serializers }, fields, view);
+      return answerOf(
+        bytesOf(write(article)),
+        sources.freshness.cached,
+        articleSurrogateKeys(siteId, article.id),
+      );
+    });
   });
 }
 
@@ -77,7 +79,7 @@ export interface AllParams {
  * `array`: a bare JSON array (the answer before the envelope).
  */
 export function readAll(sources: ClientReadSources, view: ArticleView, params: AllParams): StreamedAnswer {
-  const { db, caches, serializers } = sources;
+  const { caches, serializers } = sources;
   const { listing, format, fields } = params;
   const token = caches.notifications.tokenOf(listing.siteId);
   const key = `all|${listingKeyOf(listing)}|${format}|${fields ?? ''}|${token}`;
@@ -87,7 +89,18 @@ export function readAll(sources: ClientReadSources, view: ArticleView, params: A
     freshness: sources.freshness.streamed,
     surrogate: listSurrogateKeys(listing.siteId),
     async body() {
-      const serialize = await articleWriter(sources, fields, view);
+      // The database is chosen (and a failed replica left for the primary) up to the first row; a failure
+      // mid-stream ends the stream, as on the primary.
+      const { serialize, articles, first } = await sources.content.read(async (db) => {
+        const serialize = await articleWriter({ db, serializers }, fields, view);
+        const articles = streamPublishedArticles(db, listing);
+        try {
+          return { serialize, articles, first: await articles.next() };
+        } catch (error) {
+          await articles.return(undefined).catch(() => {});
+          throw error;
+        }
+      });
       const envelope =
         format === 'array'
           ? { open: '[', close: () => ']' }
@@ -107,8 +120,6 @@ export function readAll(sources: ClientReadSources, view: ArticleView, params: A
                   }),
                 ),
             };
-      const articles = streamPublishedArticles(db, listing);
-      const first = await articles.next();
       const body = Readable.from(jsonArray(first, articles, serialize, envelope), { objectMode: false });
       // A failed close (the connection broke or timed out) leaves the connection to be discarded by the pool;
       // it must not become an unhandled rejection, which would end the process.
@@ -144,10 +155,14 @@ export async function readTaxonomy(
   siteId: string | null,
   taxonomy: Taxonomy,
 ): Promise<ClientAnswer> {
-  const { db, caches, serializers, freshness } = sources;
+  const { content, caches, serializers, freshness } = sources;
   const response = await caches.responses.get(siteId, `${taxonomy}|${siteId}`, async () =>
     answerOf(
-      bytesOf(serializers.taxonomy({ data: await findTaxonomyTerms(db, taxonomy, siteId) })),
+      bytesOf(
+        serializers.taxonomy({
+          data: await content.read((db) => findTaxonomyTerms(db, taxonomy, siteId)),
+        }),
+      ),
       freshness.cached,
       listSurrogateKeys(siteId),
     ),

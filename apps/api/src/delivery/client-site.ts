@@ -40,7 +40,7 @@ export function clientSiteOf(site: Site): ClientSite {
 /** The site a key reads, cached like the other reads and retired by any change of a site row. */
 export async function readSite(sources: ClientReadSources, siteId: string): Promise<ClientAnswer> {
   const answer = await sources.caches.responses.get(siteId, `site|${siteId}`, async () => {
-    const site = await findSiteById(sources.db, siteId);
+    const site = await sources.content.read((db) => findSiteById(db, siteId));
     if (!site) return null;
     return answerOf(
       bytesOf(JSON.stringify(clientSiteOf(site))),

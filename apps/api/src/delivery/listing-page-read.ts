@@ -69,17 +69,19 @@ export async function readListingPage(
   view: ArticleView,
   params: ListingPageParams,
 ): Promise<ClientAnswer> {
-  const { db, caches } = sources;
+  const { caches, serializers } = sources;
   const { listing, fields } = params;
   const listingKey = listingKeyOf(listing);
-  const response = await caches.responses.get(listing.siteId, pageKeyOf(listingKey, params), async () => {
-    const outline = await caches.outlines.get(listing.siteId, listingKey, () =>
-      findListingOutline(db, listing),
-    );
-    const write = await articleWriter(sources, fields, view);
-    const bytes = await assemblePage(db, caches.articleJson, sources.serializers, params, outline, write);
-    return answerOf(bytes, sources.freshness.cached, listSurrogateKeys(listing.siteId));
-  });
+  const response = await caches.responses.get(listing.siteId, pageKeyOf(listingKey, params), () =>
+    sources.content.read(async (db) => {
+      const outline = await caches.outlines.get(listing.siteId, listingKey, () =>
+        findListingOutline(db, listing),
+      );
+      const write = await articleWriter({ db, serializers }, fields, view);
+      const bytes = await assemblePage(db, caches.articleJson, serializers, params, outline, write);
+      return answerOf(bytes, sources.freshness.cached, listSurrogateKeys(listing.siteId));
+    }),
+  );
   return response as ClientAnswer;
 }
 

@@ -4,6 +4,7 @@ import { type ArticleView, articleInView } from './article-view';
 import type { ClientAnswer, ClientFreshness } from './client-answer';
 import type { ClientSerializers } from './client-serializers';
 import type { ContentNotifications } from './content-notifications';
+import type { ContentDatabase } from './replica/content-database';
 import type { VersionedMemo } from './versioned-memo';
 
 /** The caches the reads go through (one set per API replica, see client-content.plugin.ts). */
@@ -22,14 +23,17 @@ export interface ClientCaches {
  * freshness its answers carry (one object per replica, `app.clientContent.reads`).
  */
 export interface ClientReadSources {
+  /** The primary: the change feed (its cursors are the primary's positions) and previews read it. */
   db: DbOrTx;
+  /** Where the content reads run: the replica when one is configured and caught up, else the primary. */
+  content: ContentDatabase;
   caches: ClientCaches;
   serializers: ClientSerializers;
   freshness: ClientFreshness;
 }
 
 /**
- * How the articles of one read are written: the view's article (its site's `url`, or the network's `urls`;
+ * How the articles of one read (on `db`: the primary, or the content database's choice) are written: the view's article (its site's `url`, or the network's `urls`;
  * structured data when `fields` asks for it, with the site read once for the whole fill), by the serialiser
  * of `fields`.
  */

@@ -1,7 +1,7 @@
 import type { PublisherDetail } from '@newsroom/domain';
+import type { RedisClient } from '@newsroom/queue';
 import { enqueueFirstFetch, type FeedImportQueue } from '@newsroom/queue';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import { withDeadline } from '../with-deadline';
 import { queueTimeoutMs } from './enqueue-import';
 
@@ -13,7 +13,7 @@ import { queueTimeoutMs } from './enqueue-import';
  */
 export async function enqueueFirstImport(
   queue: FeedImportQueue | undefined,
-  connection: Redis,
+  connection: RedisClient,
   publisher: PublisherDetail,
   log: FastifyBaseLogger,
   requestId?: string,

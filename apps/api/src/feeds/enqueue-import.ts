@@ -1,5 +1,5 @@
+import type { RedisClient } from '@newsroom/queue';
 import { enqueueManualFetch, type FeedImportQueue, type PublisherRef } from '@newsroom/queue';
-import type { Redis } from 'ioredis';
 import { HttpError } from '../http-error';
 import { withDeadline } from '../with-deadline';
 
@@ -19,7 +19,7 @@ const unavailable = () =>
  */
 export async function enqueueImport(
   queue: FeedImportQueue | undefined,
-  connection: Redis,
+  connection: RedisClient,
   publisher: PublisherRef,
   requestId?: string,
 ): Promise<string> {

@@ -1,6 +1,6 @@
 import { summariseFeedError } from '@newsroom/domain';
+import type { RedisClient } from '@newsroom/queue';
 import { type FeedImportQueue, type FetchJobStatus, readFetchJobStatus } from '@newsroom/queue';
-import type { Redis } from 'ioredis';
 import { HttpError } from '../http-error';
 import type { ImportStatus } from '../schemas/feed-import.schema';
 import { withDeadline } from '../with-deadline';
@@ -37,7 +37,7 @@ function toImportStatus({ state, outcome, failedReason }: FetchJobStatus): Impor
  */
 export async function readImportStatus(
   queue: FeedImportQueue | undefined,
-  connection: Redis,
+  connection: RedisClient,
   publisherId: string,
   jobId: string,
 ): Promise<ImportStatus> {

@@ -17,7 +17,8 @@ export interface OutboxEntry extends MailMessage {
 export interface Mailer {
   /** Throws 503 MAIL_NOT_CONFIGURED when mail cannot go out (production without SMTP_URL). */
   assertCanSend(): void;
-  send(message: MailMessage): Promise<void>;
+  /** `sent` over SMTP, or `outbox`: kept for /dev/outbox (development without SMTP_URL). */
+  send(message: MailMessage): Promise<'sent' | 'outbox'>;
   /** Development without SMTP: the last messages, newest first (empty otherwise). */
   outbox(): readonly OutboxEntry[];
   close(): void;
@@ -61,7 +62,7 @@ export function createMailer(
           subject: message.subject,
           text: message.text,
         });
-        return;
+        return 'sent';
       }
       log.info(
         { to: message.to, subject: message.subject, link: message.link },
@@ -69,6 +70,7 @@ export function createMailer(
       );
       kept.unshift({ ...message, sentAt: new Date() });
       kept.length = Math.min(kept.length, outboxSize);
+      return 'outbox';
     },
     outbox: () => kept,
     close: () => transport?.close(),

@@ -10,6 +10,9 @@ export interface ApiMetrics {
   tooManyRequests: Counter<'route' | 'code'>;
   loginLockouts: Counter;
   clientCacheLookups: Counter<'cache' | 'result' | 'site'>;
+  clientContentReads: Counter<'route'>;
+  replicaUp: Gauge;
+  replicaLagBytes: Gauge;
 }
 
 // Cached client reads answer in well under a millisecond; slow dashboard reports take seconds.
@@ -48,6 +51,22 @@ export function createApiMetrics(registry: Registry, db: Db): ApiMetrics {
       name: 'newsroom_client_cache_lookups_total',
       help: 'Lookups in the client read caches: hit (no load of its own), miss (loaded), bypass (cache off or notifications down); responses by site',
       labelNames: ['cache', 'result', 'site'],
+      registers,
+    }),
+    clientContentReads: new Counter({
+      name: 'newsroom_client_content_reads_total',
+      help: 'Client content reads that reached a database, by where they went: replica, or primary_lagging, primary_replica_down, primary_position_unknown, primary_recovery_conflict (only with DATABASE_REPLICA_URL)',
+      labelNames: ['route'],
+      registers,
+    }),
+    replicaUp: new Gauge({
+      name: 'newsroom_db_replica_up',
+      help: '1 while the read replica answers its probes (client content reads may go to it), 0 while they go to the primary',
+      registers,
+    }),
+    replicaLagBytes: new Gauge({
+      name: 'newsroom_db_replica_lag_bytes',
+      help: 'WAL bytes the primary had written past the replica replay position, at the last probe',
       registers,
     }),
   };

@@ -1,4 +1,5 @@
 import {
+  type ArticleScope,
   findArticleScope,
   findExistingSiteIds,
   findGrantsOfUser,
@@ -57,6 +58,28 @@ export async function policyGuard(request: FastifyRequest): Promise<void> {
 }
 
 /**
+ * The articles a request names outside its path (scheduling: `articleId` and `actions[].articleId` in the
+ * body, `articleId` in the query). Values that are no UUID are left to the validator (400).
+ */
+function namedArticleIds(request: FastifyRequest): string[] {
+  const body = request.body as { articleId?: unknown; actions?: unknown } | null | undefined;
+  const query = request.query as { articleId?: unknown } | undefined;
+  const actions =
+    typeof body === 'object' && body !== null && Array.isArray(body.actions) ? body.actions : [];
+  const candidates: unknown[] = [
+    typeof body === 'object' && body !== null ? body.articleId : undefined,
+    ...actions.map((action: unknown) =>
+      typeof action === 'object' && action !== null
+        ? (action as { articleId?: unknown }).articleId
+        : undefined,
+    ),
+    query?.articleId,
+  ];
+  const ids = candidates.filter((id): id is string => typeof id === 'string' && uuidPattern.test(id));
+  return [...new Set(ids)].slice(0, 500);
+}
+
+/**
  * The second half, a preValidation hook (the body is parsed by then): loads what the operation acts on (the
  * article or site of the path `id`, the sites named in a body's `hostSites`) and refuses (403) a target out
  * of the caller's scope. A target that does not exist, or an id that is not one, is left to the handler
@@ -69,7 +92,12 @@ export async function policyScopeGuard(request: FastifyRequest): Promise<void> {
   const db = request.server.db;
   const kind = targetKindOf(actor, operationId);
   let target: PolicyTarget = { kind: 'none' };
-  if (kind !== 'none') {
+  if (kind === 'named-articles') {
+    const ids = namedArticleIds(request);
+    const found = await Promise.all(ids.map((id) => findArticleScope(db, id)));
+    const articles = found.filter((article): article is ArticleScope => article !== undefined);
+    target = { kind: 'named-articles', articles, named: ids.length };
+  } else if (kind !== 'none') {
     const id = (request.params as { id?: unknown } | undefined)?.id;
     if (typeof id !== 'string' || !uuidPattern.test(id)) return;
     if (kind === 'article') {

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@newsroom/queue';
 import { withDeadline } from '../with-deadline';
 
 /**
@@ -18,7 +18,7 @@ return {current, ttl}
 `;
 
 const commandName = 'newsroomRateLimitIncrement';
-type WithIncrement = Redis & {
+type WithIncrement = RedisClient & {
   [commandName](key: string, windowMs: number): Promise<[number, number]>;
 };
 
@@ -28,7 +28,7 @@ export interface BucketOptions {
 }
 
 export interface RedisRateLimitStoreOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix of the deployment (QUEUE_PREFIX), so test files and deployments never share counters. */
   keyPrefix: string;
   /** How long a count may take before the limit is skipped (a hung Redis must not hang requests). */
@@ -49,7 +49,8 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions) {
     // EVALSHA with a fallback to EVAL: the script is sent once per connection, not per request.
     redis.defineCommand(commandName, { numberOfKeys: 1, lua: incrementScript });
   }
-  const unavailable = () => new Error('rate limit store unavailable: Redis is not connected or too slow');
+  const unavailable = () =>
+    new Error('rate limit store unavailable: RedisClient is not connected or too slow');
 
   return class RedisRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;

@@ -31,12 +31,14 @@ export const TeamMemberSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     email: Type.String(),
+    displayName: Type.Union([Type.String(), Type.Null()], { description: 'the name the user gave itself' }),
     role: StaffRoleSchema,
     grants: Type.Array(
       Type.Object({ siteId: Type.String({ format: 'uuid' }), siteSlug: Type.String(), role: SiteRoleSchema }),
     ),
     suspended: Type.Boolean(),
     lastSignInAt: Type.Union([DateTime, Type.Null()]),
+    twoFactor: Type.Boolean({ description: 'signs in with a second factor (a confirmed authenticator)' }),
     createdAt: DateTime,
   },
   { title: 'TeamMember' },
@@ -64,6 +66,19 @@ export const InvitationSchema = Type.Object(
     createdAt: DateTime,
   },
   { title: 'Invitation' },
+);
+
+export const InvitationSentSchema = Type.Object(
+  {
+    ...InvitationSchema.properties,
+    mail: Type.Union([Type.Literal('sent'), Type.Literal('outbox')], {
+      description: 'sent over SMTP, or kept in the development outbox (no SMTP_URL; never in production)',
+    }),
+    developmentLink: Type.Union([Type.String(), Type.Null()], {
+      description: 'the invitation link, only when the mail went to the development outbox; null otherwise',
+    }),
+  },
+  { title: 'InvitationSent' },
 );
 
 export const PermissionsSchema = Type.Object(

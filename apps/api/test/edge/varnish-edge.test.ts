@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startPrivateVarnish } from '@newsroom/test-support';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createNewsroomClient } from '../../../../packages/sdk/src';
 import { createPurgeWorker } from '../../../worker/src/purge/purge-worker';
 import { insertArticle, insertSite, issueSiteKey } from '../support/content-fixtures';
 import { createTestApp } from '../support/test-app';
@@ -20,7 +21,9 @@ const portOf = async (target: typeof primary) => {
   await target.app.listen({ port: 0, host: '127.0.0.1' });
   return (target.app.server.address() as AddressInfo).port;
 };
-const varnish = await startPrivateVarnish([await portOf(primary), await portOf(replica)]);
+const backends = [await portOf(primary), await portOf(replica)];
+let varnish = await startPrivateVarnish(backends);
+const origin = `http://127.0.0.1:${backends[0]}`;
 const { db } = primary;
 const purges = createPurgeWorker({
   config: {
@@ -158,5 +161,35 @@ describe('Varnish in front of two API replicas', () => {
     expect(bodyA).toContain(a.articles[0]);
     expect(bodyB).toContain(b.articles[0]);
     expect(bodyB).not.toContain(a.articles[0]);
+  });
+
+  it('while Varnish is down, readers configured with the API as origin still get answers; when it returns, nothing stale', async () => {
+    const reader = createNewsroomClient({
+      baseUrl: varnish.url,
+      originUrl: origin,
+      apiKey: hot.key,
+      etagCache: false,
+    });
+    const slugsOf = async () =>
+      (await reader.page('/api/v1/client/posts', { limit: 100 })).data.map((a) => a.slug);
+    await purgesSettled();
+    await edgeGet('/api/v1/client/posts', hot.key);
+    expect((await edgeGet('/api/v1/client/posts', hot.key)).cache).toBe('HIT');
+
+    await varnish.stop();
+    await expect(edgeGet('/api/v1/client/posts', hot.key)).rejects.toThrow();
+    // Written while the edge is down: its purge cannot be sent, and readers go to the API.
+    await insertArticle(db, { slug: 'edge-while-down', siteIds: [hot.id], tags: ['news'] });
+    expect(await slugsOf()).toContain('edge-while-down');
+    expect((await reader.article('edge-while-down')).slug).toBe('edge-while-down');
+
+    varnish = await startPrivateVarnish(backends, varnish.port);
+    const first = await edgeGet('/api/v1/client/posts', hot.key);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain('"edge-while-down"');
+    // The purges held back while it was down reach it, and the relay carries on.
+    await purgesSettled();
+    expect(await slugsOf()).toContain('edge-while-down');
+    expect((await edgeGet('/api/v1/client/posts', hot.key)).body).toContain('"edge-while-down"');
   });
 });

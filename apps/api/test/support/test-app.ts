@@ -59,22 +59,36 @@ export async function createTestApp(
     metricsRegistry?: Registry;
     /** A second API replica on that app's database (its own caches and notifications; the database is not dropped). */
     replicaOf?: TestApp;
+    /**
+     * The database to run on instead of a clone on the shared test server (e.g. a primary of the test's own,
+     * `startStreamingCluster`); the caller owns it (not dropped). A read replica is set with
+     * `env.DATABASE_REPLICA_URL`.
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const replicaOf = options.replicaOf;
-  const database = replicaOf
+  const { replicaOf, databaseUrl } = options;
+  const database = databaseUrl
     ? {
-        url: replicaOf.databaseUrl,
-        directUrl: replicaOf.config.databaseDirectUrl,
-        pooled: !replicaOf.config.databasePreparedStatements,
-        db: createDb({
-          connectionString: replicaOf.databaseUrl,
-          max: 4,
-          preparedStatements: replicaOf.config.databasePreparedStatements,
-        }),
+        url: databaseUrl,
+        directUrl: databaseUrl,
+        pooled: false,
+        db: createDb({ connectionString: databaseUrl, max: 5, applicationName: 'newsroom-test' }),
         destroy: async () => {},
       }
-    : await createTestDatabase();
+    : replicaOf
+      ? {
+          url: replicaOf.databaseUrl,
+          directUrl: replicaOf.config.databaseDirectUrl,
+          pooled: !replicaOf.config.databasePreparedStatements,
+          db: createDb({
+            connectionString: replicaOf.databaseUrl,
+            max: 4,
+            preparedStatements: replicaOf.config.databasePreparedStatements,
+          }),
+          destroy: async () => {},
+        }
+      : await createTestDatabase();
   const redisTarget = testRedis();
   const config = testConfig({
     DATABASE_URL: options.routeDatabase ? options.routeDatabase(database.url) : database.url,
@@ -86,7 +100,7 @@ export async function createTestApp(
     QUEUE_PREFIX: redisTarget.prefix,
     ...options.env,
   });
-  const redis = createRedisConnection(config.redis.url, 'producer');
+  const redis = createRedisConnection(config.redis, 'producer');
   const feedImportQueue = createFeedImportQueue({ connection: redis, prefix: config.redis.queuePrefix });
   // The file's database handle unless the app needs its own (a routed URL, prepared statements off).
   const appDb =
@@ -98,10 +112,21 @@ export async function createTestApp(
           preparedStatements: config.databasePreparedStatements,
         })
       : database.db;
+  // The read replica's pool, as server.ts makes it.
+  const replicaDb =
+    config.replica &&
+    createDb({
+      connectionString: config.replica.url,
+      max: 4,
+      applicationName: 'newsroom-api-replica',
+      timeouts: config.databaseTimeouts,
+      preparedStatements: config.databasePreparedStatements,
+    });
   const app = await buildApp(
     {
       config,
       db: appDb,
+      replicaDb: replicaDb || undefined,
       redis,
       feedImportQueue,
       storage: options.storage,
@@ -119,7 +144,8 @@ export async function createTestApp(
       await feedImportQueue.close();
       redis.disconnect();
       if (appDb !== database.db) await appDb.destroy();
-      if (replicaOf) await database.db.destroy();
+      if (replicaDb) await replicaDb.destroy();
+      if (replicaOf || databaseUrl) await database.db.destroy();
       await database.destroy();
     },
   };

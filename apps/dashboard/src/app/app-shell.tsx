@@ -1,31 +1,35 @@
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useCanEach } from '../api/permissions';
 import { type Session, useSignOut } from '../api/session';
 import { Button } from '../components/button';
 import { PendingCountBadge } from '../features/review';
 import { sectionOf } from './nav-section';
 import './app-shell.css';
 
+// Each entry names the operation its view reads: an entry shows only when the policy allows it.
 const adminLinks = [
-  { to: '/publishers', label: 'Publishers' },
-  { to: '/publishers/create', label: 'New publisher' },
-  { to: '/publishers/reports', label: 'Reports' },
-  { to: '/articles', label: 'Articles' },
-  { to: '/review', label: 'Review' },
-  { to: '/scheduled', label: 'Scheduled' },
-  { to: '/sites', label: 'Sites' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/audit', label: 'Audit' },
+  { to: '/publishers', label: 'Publishers', operation: 'listPublishers' },
+  { to: '/publishers/create', label: 'New publisher', operation: 'createPublisher' },
+  { to: '/publishers/reports', label: 'Reports', operation: 'getPublisherReports' },
+  { to: '/articles', label: 'Articles', operation: 'listArticles' },
+  { to: '/review', label: 'Review', operation: 'listPendingArticles' },
+  { to: '/scheduled', label: 'Scheduled', operation: 'listScheduledActions' },
+  { to: '/sites', label: 'Sites', operation: 'createSite' },
+  { to: '/webhooks', label: 'Webhooks', operation: 'listWebhooks' },
+  { to: '/team', label: 'Team', operation: 'listUsers' },
+  { to: '/audit', label: 'Audit', operation: 'listAuditEvents' },
 ] as const;
 const staffLinks = [
-  { to: '/articles', label: 'Articles' },
-  { to: '/review', label: 'Review' },
+  { to: '/articles', label: 'Articles', operation: 'listArticles' },
+  { to: '/review', label: 'Review', operation: 'listPendingArticles' },
 ] as const;
 const publisherLinks = [
-  { to: '/publisher/dashboard', label: 'Dashboard' },
-  { to: '/publisher/feed', label: 'Feed' },
+  { to: '/publisher/dashboard', label: 'Dashboard', operation: 'getOwnPublisher' },
+  { to: '/publisher/feed', label: 'Feed', operation: 'getOwnPublisher' },
 ] as const;
-type NavPath = (typeof adminLinks | typeof staffLinks | typeof publisherLinks)[number]['to'] | '/account';
+type NavLink = (typeof adminLinks | typeof staffLinks | typeof publisherLinks)[number];
+type NavPath = NavLink['to'] | '/account';
 
 /**
  * The signed-in frame: navigation by role (its section highlighted on lists, filtered or not, and on
@@ -35,7 +39,10 @@ export function AppShell({ session }: { session: Session }) {
   const router = useRouter();
   const signOut = useSignOut();
   const { user } = session;
-  const links = user.role === 'admin' ? adminLinks : user.role === 'publisher' ? publisherLinks : staffLinks;
+  const can = useCanEach();
+  const roleLinks: readonly NavLink[] =
+    user.role === 'admin' ? adminLinks : user.role === 'publisher' ? publisherLinks : staffLinks;
+  const links = roleLinks.filter((l) => can?.(l.operation));
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = sectionOf(pathname, [...links.map((l) => l.to), '/account']);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -44,10 +51,11 @@ export function AppShell({ session }: { session: Session }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every change of path
   useEffect(() => setMenuOpen(false), [pathname]);
 
-  const link = (to: NavPath, label: string) => (
+  const link = (to: NavPath, label: string, operation?: string) => (
     <Link
       key={to}
       to={to}
+      data-operation={operation}
       className={to === section ? 'shell-link active' : 'shell-link'}
       aria-current={to === section ? 'page' : undefined}
       activeOptions={{ exact: true, includeSearch: false }}
@@ -90,7 +98,7 @@ export function AppShell({ session }: { session: Session }) {
               }
             }}
           >
-            {links.map((l) => link(l.to, l.label))}
+            {links.map((l) => link(l.to, l.label, l.operation))}
             {user.role === 'admin' && (
               // A page of the API (Bull Board), not of this app: a full page load, same session.
               <a href="/admin/queues" className="shell-link">

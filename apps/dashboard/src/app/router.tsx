@@ -12,13 +12,14 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useCanEach } from '../api/permissions';
 import { type Role, sessionQuery } from '../api/session';
 import { EmptyState } from '../components/states';
 import { TwoFactorGate } from '../features/account/components/two-factor-gate';
 import { AccountPage } from '../features/account/routes/account-page';
 import { validateArticlesSearch } from '../features/articles/routes/articles-search';
 import { validateAuditSearch } from '../features/audit/routes/audit-search';
-import { homeOf, isStaffPath, LoginPage, NotAllowedPage } from '../features/auth';
+import { homeOf, LoginPage, NotAllowedPage, staffViewOperation } from '../features/auth';
 import { FeedPage } from '../features/publisher-self/routes/feed-page';
 import { PublisherDashboardPage } from '../features/publisher-self/routes/publisher-dashboard-page';
 import { CreatePublisherPage } from '../features/publishers/routes/create-publisher-page';
@@ -112,10 +113,15 @@ function roleLayout(role: Role, id: 'admin' | 'publisher') {
     id,
     component: function RoleLayout(): ReactNode {
       const session = useQuery(sessionQuery).data;
+      const can = useCanEach();
       const pathname = useRouterState({ select: (state) => state.location.pathname });
       if (!session) return null;
-      // Staff roles (editor, contributor, reviewer) open the article and review views of the admin layout.
-      const staffAllowed = role === 'admin' && session.user.role !== 'publisher' && isStaffPath(pathname);
+      // Staff roles (editor, contributor, reviewer) open the article and review views of the admin layout
+      // whose operation their policy rows allow (read once: nothing shows until they are).
+      const staffOperation = staffViewOperation(pathname);
+      const staff = role === 'admin' && session.user.role !== 'publisher' && session.user.role !== 'admin';
+      if (staff && staffOperation && !can) return null;
+      const staffAllowed = staff && staffOperation !== undefined && can?.(staffOperation) === true;
       if (session.user.role !== role && !staffAllowed) return <NotAllowedPage role={session.user.role} />;
       // Staff views wait for the second factor when the policy requires one (features/account).
       if (role === 'admin') return <TwoFactorGate>{<Outlet />}</TwoFactorGate>;
@@ -185,6 +191,12 @@ const auditRoute = createRoute({
   path: '/audit',
   validateSearch: validateAuditSearch,
   component: lazyRouteComponent(() => import('../features/audit/routes/audit-route'), 'AuditRoute'),
+});
+
+const teamRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/team',
+  component: lazyRouteComponent(() => import('../features/team/routes/team-page'), 'TeamPage'),
 });
 
 const scheduledRoute = createRoute({
@@ -259,6 +271,7 @@ const routeTree = rootRoute.addChildren([
       webhooksRoute,
       auditRoute,
       scheduledRoute,
+      teamRoute,
     ]),
     publisherRoute.addChildren([publisherDashboardRoute, publisherFeedRoute]),
   ]),

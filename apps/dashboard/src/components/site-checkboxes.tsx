@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type Ref, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 
 /**
  * Child sites chosen by checkbox, by slug (an article's host sites, a publisher's default ones), with the
@@ -37,28 +37,38 @@ export function SiteCheckboxes({
       <span id={`${id}-hint`} className="field-hint">
         {hint}
       </span>
-      {sites.isPending ? (
-        <span className="muted">Loading sites…</span>
-      ) : sites.isError ? (
-        <span className="field-error">The site list could not be loaded.</span>
-      ) : sites.data.data.length === 0 ? (
-        <span className="muted">No child sites exist yet.</span>
-      ) : (
-        <div className="row" style={{ gap: 'var(--space-4)' }}>
-          {sites.data.data.map((site, index) => (
-            <label key={site.id} className="checkbox-field">
-              <input
-                ref={index === 0 ? inputRef : undefined}
-                type="checkbox"
-                checked={value.includes(site.slug)}
-                onChange={(event) => toggle(site.slug, event.target.checked)}
-              />
-              {site.name}
-            </label>
-          ))}
-        </div>
-      )}
+      <SiteChoicesState sites={sites}>
+        {(list) => (
+          <div className="row" style={{ gap: 'var(--space-4)' }}>
+            {list.map((site, index) => (
+              <label key={site.id} className="checkbox-field">
+                <input
+                  ref={index === 0 ? inputRef : undefined}
+                  type="checkbox"
+                  checked={value.includes(site.slug)}
+                  onChange={(event) => toggle(site.slug, event.target.checked)}
+                />
+                {site.name}
+              </label>
+            ))}
+          </div>
+        )}
+      </SiteChoicesState>
       {error && <span className="field-error">{error}</span>}
     </fieldset>
   );
+}
+
+/** The site list's loading, error and empty states, else the choices drawn by `children`. */
+export function SiteChoicesState({
+  sites,
+  children,
+}: {
+  sites: UseQueryResult<SiteChoices>;
+  children(list: SiteChoices['data']): ReactNode;
+}) {
+  if (sites.isPending) return <span className="muted">Loading sites…</span>;
+  if (sites.isError) return <span className="field-error">The site list could not be loaded.</span>;
+  if (sites.data.data.length === 0) return <span className="muted">No child sites exist yet.</span>;
+  return children(sites.data.data);
 }

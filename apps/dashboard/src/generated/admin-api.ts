@@ -1370,7 +1370,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person by e-mail with a role and site grants: a one-time link, valid 7 days
-         * @description The invitee sets a password at the link and gets the role and grants. 409 EMAIL_TAKEN when a login has the e-mail. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED, nothing is stored.
+         * @description The invitee sets a password at the link and gets the role and grants. 409 EMAIL_TAKEN when a login has the e-mail. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED, nothing is stored. Development without SMTP_URL: `mail` is `outbox` and `developmentLink` is the link (also on /dev/outbox).
          */
         post: operations["inviteUser"];
         delete?: never;
@@ -1972,6 +1972,27 @@ export interface components {
             /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
             role: "admin" | "editor" | "contributor" | "reviewer";
         };
+        /** InvitationSent */
+        InvitationSent: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the invitation link, only when the mail went to the development outbox; null otherwise */
+            developmentLink: string | null;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** @description sent over SMTP, or kept in the development outbox (no SMTP_URL; never in production) */
+            mail: "sent" | "outbox";
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+        };
         /** Pagination */
         Pagination: {
             limit: number;
@@ -2256,6 +2277,8 @@ export interface components {
         TeamMember: {
             /** Format: date-time */
             createdAt: string;
+            /** @description the name the user gave itself */
+            displayName: string | null;
             email: string;
             grants: {
                 role: "editor" | "contributor" | "reviewer";
@@ -2270,6 +2293,8 @@ export interface components {
             /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
             role: "admin" | "editor" | "contributor" | "reviewer";
             suspended: boolean;
+            /** @description signs in with a second factor (a confirmed authenticator) */
+            twoFactor: boolean;
         };
         /** WebhookDelivery */
         WebhookDelivery: {
@@ -9929,7 +9954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Invitation"];
+                    "application/json": components["schemas"]["InvitationSent"];
                 };
             };
             /** @description Default Response */

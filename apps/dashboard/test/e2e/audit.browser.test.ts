@@ -8,6 +8,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // The /audit view in Chromium against the real API: the sign-in and a site's creation are entries, the site's
@@ -31,11 +32,7 @@ afterAll(async () => {
 
 describe('the audit log in Chromium', { timeout: 60_000 }, () => {
   it("lists the sign-in and a site's creation; the site's link filters to it", async () => {
-    await admin.goto(`${stack.origin}/login`);
-    await admin.getByLabel('E-mail').fill(stack.admin.email);
-    await admin.getByLabel('Password').fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(admin, stack.origin, stack.admin);
 
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
     await admin.getByLabel('Site name').fill('Metro Gazette');

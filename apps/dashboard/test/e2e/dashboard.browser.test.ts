@@ -8,6 +8,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { submitSignIn } from './support/sign-in';
 import { newsFeed, startStack, thumbnailSvg } from './support/stack';
 
 // The issue's flows in Chromium against the real API, worker, Postgres, Redis and a loopback feed server.
@@ -47,12 +48,6 @@ async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
-async function signIn(page: Page, login: { email: string; password: string }) {
-  await page.getByLabel('E-mail').fill(login.email);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   it('sends a signed-out visitor to /login, then an administrator to /publishers', async () => {
     await admin.goto(`${stack.origin}/publishers`);
@@ -61,7 +56,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
     await expectAccessible(admin);
     await screenshots(admin, 'login');
 
-    await signIn(admin, stack.admin);
+    await submitSignIn(admin, stack.admin);
     await admin.waitForURL(`${stack.origin}/publishers`);
     await admin.getByText('No publishers yet').waitFor();
   });
@@ -91,7 +86,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
 
   it('lets the publisher test its feed (errors in words, then a preview) and save it', async () => {
     await publisher.goto(`${stack.origin}/login`);
-    await signIn(publisher, publisherLogin);
+    await submitSignIn(publisher, publisherLogin);
     await publisher.waitForURL(`${stack.origin}/publisher/dashboard`);
     await publisher.getByRole('link', { name: 'Feed', exact: true }).click();
 
@@ -261,7 +256,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   it('sends a signed-out visitor of the queue dashboard through /login and back to it', async () => {
     await admin.goto(`${stack.origin}/admin/queues`);
     await admin.waitForURL(/\/login\?next=(%2F|\/)admin(%2F|\/)queues$/);
-    await signIn(admin, stack.admin);
+    await submitSignIn(admin, stack.admin);
     await admin.waitForURL(`${stack.origin}/admin/queues`);
     await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
   });

@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // A writer's text survives the edges: a session that ends while editing (sign-in dialog over the editor,
@@ -32,16 +33,8 @@ afterAll(async () => {
 async function signedInTab(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newProfile(browser, offsite);
   const page = await context.newPage();
-  await signIn(page);
+  await signInAt(page, stack.origin, stack.admin);
   return { context, page };
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${stack.origin}/login`);
-  await page.getByLabel('E-mail').fill(stack.admin.email);
-  await page.getByLabel('Password').fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.origin}/publishers`);
 }
 
 /** The article as the API serves it to an administrator (a bearer token of its own, not the browser's session). */

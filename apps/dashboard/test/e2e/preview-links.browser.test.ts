@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // Preview links in Chromium, against the real API serving the built dashboard: an editor makes a link in the
@@ -41,11 +42,7 @@ describe('preview links in Chromium', { timeout: 90_000 }, () => {
       status: 'draft',
     });
     await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-    await admin.goto(`${stack.origin}/login`);
-    await admin.getByLabel('E-mail').fill(stack.admin.email);
-    await admin.getByLabel('Password').fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(admin, stack.origin, stack.admin);
     await admin.goto(`${stack.origin}/articles/${draft.id}`);
     const panel = admin.getByRole('region', { name: 'Preview links' });
     await panel.getByText('No active preview links.').waitFor();

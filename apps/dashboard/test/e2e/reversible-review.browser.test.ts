@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // Issue 26, reversible review, in Chromium against the production build served by the real API, Postgres and
@@ -95,11 +96,7 @@ async function countSettlesAt(count: number) {
 
 describe('reversible review in Chromium', { timeout: 90_000 }, () => {
   it('rejects with r, then Undo makes the article pending again', async () => {
-    await admin.goto(`${stack.origin}/login`);
-    await admin.getByLabel('E-mail').fill(stack.admin.email);
-    await admin.getByLabel('Password').fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(admin, stack.origin, stack.admin);
     await admin.goto(`${stack.origin}/review`);
     await admin.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).waitFor();
     await countSettlesAt(4);
@@ -187,11 +184,12 @@ describe('reversible review in Chromium', { timeout: 90_000 }, () => {
       .where('id', '=', rejected.id)
       .execute();
     const page = await (await newProfile(browser, offsite)).newPage();
-    await page.goto(`${stack.origin}/login`);
-    await page.getByLabel('E-mail').fill(publisherEmail);
-    await page.getByLabel('Password').fill(stack.admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${stack.origin}/publisher/dashboard`);
+    await signInAt(
+      page,
+      stack.origin,
+      { email: publisherEmail, password: stack.admin.password },
+      '/publisher/dashboard',
+    );
     await page
       .getByRole('row', { name: /Sponsored ferry offer/ })
       .getByText('Reason: Advertising, not news')

@@ -8,6 +8,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { newsFeed, startStack, thumbnailSvg } from './support/stack';
 
 // Issue 13's review queue and child sites in Chromium, against the real API, import worker, Postgres,
@@ -61,11 +62,7 @@ const clientPosts = (key: string) =>
 
 describe('review queue and child sites in Chromium', { timeout: 60_000 }, () => {
   it('imports three items for review with "Import now"', async () => {
-    await admin.goto(`${stack.origin}/login`);
-    await admin.getByLabel('E-mail').fill(stack.admin.email);
-    await admin.getByLabel('Password').fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(admin, stack.origin, stack.admin);
     await admin.goto(`${stack.origin}/publishers/${publisherId}`);
     await admin.getByRole('button', { name: 'Import now' }).click();
     await admin.getByText(/Done: 3 items fetched, 3 new articles inserted/).waitFor({ timeout: 30_000 });

@@ -11,6 +11,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { type Login, submitSignIn } from './support/sign-in';
 import { newsFeed, startStack, thumbnailSvg } from './support/stack';
 
 // Issue 26's "rough edges" of the dashboard in Chromium, against the production build served by the real
@@ -77,11 +78,9 @@ const focused = (page: Page) =>
 const expectFocus = (page: Page, expected: string) =>
   expect.poll(() => focused(page), { timeout: 5_000 }).toBe(expected);
 
-async function signIn(page: Page, login: { email: string; password: string }) {
+async function signIn(page: Page, login: Login) {
   await page.goto(`${stack.origin}/login`);
-  await page.getByLabel('E-mail').fill(login.email);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, login);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

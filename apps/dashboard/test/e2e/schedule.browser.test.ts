@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // Scheduled publishing in Chromium, against the real API, the worker's scheduler, Postgres and Redis: an editor
@@ -62,11 +63,7 @@ async function draft(title: string) {
 describe('scheduled publishing in Chromium', () => {
   it('schedules an article two seconds ahead; it appears on the child site listing', async () => {
     const article = await draft('Harbour opens at dawn');
-    await admin.goto(`${stack.origin}/login`);
-    await admin.getByLabel('E-mail').fill(stack.admin.email);
-    await admin.getByLabel('Password').fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(admin, stack.origin, stack.admin);
     await admin.goto(`${stack.origin}/articles/${article.id}`);
 
     const panel = admin.getByRole('region', { name: 'Publishing time' });

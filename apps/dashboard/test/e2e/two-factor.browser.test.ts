@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt, submitSignIn } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // Two-factor authentication in Chromium: turn it on in the Account view (the code computed here from the key
@@ -33,11 +34,7 @@ describe('two-factor authentication, in Chromium', { timeout: 120_000 }, () => {
     const context = await newProfile(browser, offsite);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
     const page = await context.newPage();
-    await page.goto(`${stack.origin}/login`);
-    await page.getByLabel('E-mail').fill(stack.admin.email);
-    await page.getByLabel('Password').fill(stack.admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(page, stack.origin, stack.admin);
 
     await page.getByRole('link', { name: 'Account' }).first().click();
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -61,9 +58,7 @@ describe('two-factor authentication, in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
-    await page.getByLabel('E-mail').fill(stack.admin.email);
-    await page.getByLabel('Password').fill(stack.admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, stack.admin);
     const code = page.getByLabel('Authentication code');
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');

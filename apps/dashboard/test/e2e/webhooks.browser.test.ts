@@ -10,6 +10,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // The /webhooks view in Chromium, against the real API, the worker's webhook side, Postgres, Redis and a
@@ -40,11 +41,7 @@ async function expectAccessible(page: Page) {
 
 describe('webhooks in Chromium', { timeout: 60_000 }, () => {
   it('registers an endpoint; its secret is shown once', async () => {
-    await admin.goto(`${stack.origin}/login`);
-    await admin.getByLabel('E-mail').fill(stack.admin.email);
-    await admin.getByLabel('Password').fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(admin, stack.origin, stack.admin);
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
     await admin.getByText('No endpoints yet. Register the first one above.').waitFor();
     await expectAccessible(admin);

@@ -25,6 +25,8 @@ export const formOperations = {
   forgotPassword: ['post', '/api/v1/auth/password-reset'],
   setPasswordByLink: ['post', '/api/v1/auth/password-reset/{token}'],
   acceptInvitation: ['post', '/api/v1/auth/invitation/{token}'],
+  inviteUser: ['post', '/api/v1/users/invitations'],
+  updateUserAccess: ['put', '/api/v1/users/{id}'],
 } as const;
 
 const header = `// Generated from the API's OpenAPI document (the request bodies of the dashboard's forms): do not edit.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@newsroom/queue';
 
 /**
  * Takes a lease if fewer than ARGV[1] unexpired leases are held on the host, or if the token ARGV[3]
@@ -36,7 +36,7 @@ export interface HostSlots {
 }
 
 export interface HostSlotsOptions {
-  connection: Redis;
+  connection: RedisClient;
   /** Key prefix (the queue prefix): `<prefix>:<namespace>:<host>`. */
   prefix: string;
   /**

@@ -2,6 +2,7 @@ import type { WorkerConfig } from '@newsroom/config';
 import type { Db } from '@newsroom/domain';
 import { createFeedFetcher, DEFAULT_TIMEOUT_MS, type FeedFetcher } from '@newsroom/feeds';
 import type { Registry } from '@newsroom/metrics';
+import type { RedisClient } from '@newsroom/queue';
 import {
   createFeedImportQueue,
   type FeedImportJob,
@@ -13,7 +14,6 @@ import {
   feedRetryBackoffType,
 } from '@newsroom/queue';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { dispatcher } from './dispatcher';
 import { feedRetryBackoff } from './feed-retry-delay';
@@ -27,7 +27,7 @@ export interface ImportWorkerOptions {
   config: Pick<WorkerConfig, 'redis' | 'feeds' | 'import'> & Partial<Pick<WorkerConfig, 'webhooks'>>;
   db: Db;
   /** A 'worker' role connection (maxRetriesPerRequest null). Owned by the caller. */
-  connection: Redis;
+  connection: RedisClient;
   /** Defaults to a safe fetcher built from config.feeds; a given one is not closed by close(). */
   fetcher?: FeedFetcher;
   logger?: Logger;

@@ -1,6 +1,5 @@
-import type { FeedImportQueue } from '@newsroom/queue';
+import type { FeedImportQueue, RedisClient } from '@newsroom/queue';
 import { feedImportSchedulerId } from '@newsroom/queue';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 export interface ScheduleKeeper {
@@ -18,7 +17,7 @@ export interface ScheduleKeeper {
  */
 export function keepImportSchedule(options: {
   queue: FeedImportQueue;
-  connection: Redis;
+  connection: RedisClient;
   /** Upserts the scheduler (upsertImportScheduler with the configured pattern). */
   restore: () => Promise<void>;
   intervalMs: number;

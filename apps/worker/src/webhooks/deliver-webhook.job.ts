@@ -1,10 +1,10 @@
 import {
   type ClaimedWebhookDelivery,
-  claimWebhookDelivery,
   type Db,
   failWebhookDeliveryUnsent,
-  recordWebhookAttempt,
+  type MadeWebhookAttempt,
   type WebhookAttemptResult,
+  type WebhookClaimRequest,
 } from '@newsroom/domain';
 import { type DeliverWebhookJob, enqueueWebhookAttempts, type WebhookDeliveryQueue } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
@@ -15,6 +15,10 @@ import { signWebhook } from './webhook-signature';
 
 export interface WebhookJobDeps {
   db: Db;
+  /** Claims one attempt for the attempt's deadline plus a minute (batched with the other jobs' claims). */
+  claim(request: WebhookClaimRequest): Promise<ClaimedWebhookDelivery | undefined>;
+  /** Records one attempt made (batched with the other jobs' results). */
+  record(attempt: MadeWebhookAttempt): Promise<{ endpointDisabled: string | null }>;
   queue: WebhookDeliveryQueue;
   sender: WebhookSender;
   logger: Logger;
@@ -44,8 +48,7 @@ export async function deliverWebhookJob(
       'deliver-webhook needs data { "deliveryId": "<uuid>", "attempt": <integer> }',
     );
   }
-  // Held well past the attempt's own deadline: a second job for it waits for the sweep after that.
-  const claim = await claimWebhookDelivery(deps.db, deliveryId, attempt, deps.settings.timeoutMs + 60_000);
+  const claim = await deps.claim({ deliveryId, attempt });
   if (!claim) return { skipped: 'not-due' };
   if (!claim.endpoint.enabled) {
     await failWebhookDeliveryUnsent(deps.db, claim.id, 'not sent: the endpoint is disabled');
@@ -63,10 +66,7 @@ export async function deliverWebhookJob(
     claim.body,
   );
   const result = judgeAttempt(response, claim, deps);
-  const { endpointDisabled } = await recordWebhookAttempt(deps.db, claim, result, {
-    disableAfterMs: deps.settings.disableAfterMs,
-    now: deps.now(),
-  });
+  const { endpointDisabled } = await deps.record({ delivery: claim, result });
   const logFields = {
     deliveryId,
     endpointId: claim.endpoint.id,

@@ -1,12 +1,17 @@
 import type { WebhookConfig, WorkerConfig } from '@newsroom/config';
 import {
+  claimWebhookDeliveries,
   type Db,
   type DueWebhookDelivery,
   findDueWebhookDeliveries,
+  type MadeWebhookAttempt,
   pruneWebhookEvents,
+  recordWebhookAttempts,
   relayArticleChanges,
+  type WebhookClaimRequest,
 } from '@newsroom/domain';
 import type { AddressPolicy } from '@newsroom/egress';
+import type { RedisClient } from '@newsroom/queue';
 import {
   createWebhookDeliveryQueue,
   type DeliverWebhookJob,
@@ -16,18 +21,18 @@ import {
   webhookDeliveryQueueName,
 } from '@newsroom/queue';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { type Periodic, startPeriodic } from '../periodic';
 import { withTimeout } from '../with-timeout';
 import { deliverWebhookJob } from './deliver-webhook.job';
+import { createMicroBatch } from './micro-batch';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 export interface WebhookWorkerOptions {
   config: Pick<WorkerConfig, 'redis' | 'feeds'> & { webhooks: WebhookConfig };
   db: Db;
   /** A 'worker' role connection (maxRetriesPerRequest null). Owned by the caller. */
-  connection: Redis;
+  connection: RedisClient;
   logger?: Logger;
   /** Replaces the address policy of webhook targets (tests allow exactly 127.0.0.1). */
   isAllowedAddress?: AddressPolicy;
@@ -69,7 +74,18 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
     allowPrivateAddresses: config.feeds.allowPrivateAddresses,
     ...(options.isAllowedAddress ? { isAllowedAddress: options.isAllowedAddress } : {}),
   });
-  const deps = { db, queue, sender, logger, settings, now };
+  // Claims and results of the attempts running at once share their round trips (and commits) to Postgres.
+  const claim = createMicroBatch(
+    // Held well past the attempt's own deadline: a second job for it waits for the sweep after that.
+    (requests: WebhookClaimRequest[]) => claimWebhookDeliveries(db, requests, settings.timeoutMs + 60_000),
+    settings.concurrency,
+  );
+  const record = createMicroBatch(
+    (attempts: MadeWebhookAttempt[]) =>
+      recordWebhookAttempts(db, attempts, { disableAfterMs: settings.disableAfterMs, now: now() }),
+    settings.concurrency,
+  );
+  const deps = { db, queue, sender, logger, settings, now, claim, record };
 
   const worker = new Worker<DeliverWebhookJobData, unknown, 'deliver-webhook'>(
     webhookDeliveryQueueName,

@@ -71,3 +71,18 @@ export function isSearchTooComplex(error: unknown): boolean {
   const { code, file } = error as { code?: unknown; file?: unknown };
   return file === 'tsquery.c' && (code === '54001' || code === 'XX000');
 }
+
+/**
+ * Whether `error` is a hot standby cancelling a query whose rows replay must remove or change ("canceling
+ * statement due to conflict with recovery": 40001, or 40P01 for a buffer pin deadlock): the replica is
+ * healthy, the same read on the primary succeeds.
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (code === '40001' || code === '40P01') &&
+    typeof message === 'string' &&
+    message.includes('conflict with recovery')
+  );
+}

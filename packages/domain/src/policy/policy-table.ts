@@ -25,11 +25,22 @@ export type PolicyCaller =
  *   site, the caller created it and the caller's own role is the row's;
  * - `own-draft`: as `article`, and the caller created it and it is a draft;
  * - `site`: the caller holds the row's role on the site (path `id`);
- * - `self`: the caller's own account (publisher self-service, the signed-in user's own data).
+ * - `self`: the caller's own account (publisher self-service, the signed-in user's own data);
+ * - `named-articles`: the articles a request names in its body (`articleId`, `actions[].articleId`) or query
+ *   (`articleId`): at least one, and the caller holds the row's role on each, as for `article` (scheduling,
+ *   whose article is in the body, not the path).
  * A `hostSites` list in a request body is checked too: each site must be one where the caller holds a role the
  * operation allows.
  */
-export type PolicyScope = 'any' | 'listed' | 'visible' | 'article' | 'own-draft' | 'site' | 'self';
+export type PolicyScope =
+  | 'any'
+  | 'listed'
+  | 'visible'
+  | 'article'
+  | 'own-draft'
+  | 'site'
+  | 'self'
+  | 'named-articles';
 
 export type PolicyRow = readonly [operationId: string, caller: PolicyCaller, scope: PolicyScope];
 
@@ -201,11 +212,14 @@ export const policyTable: readonly PolicyRow[] = [
   ['setArticleEmbargo', 'admin', 'any'],
   ['setArticleEmbargo', 'editor', 'article'],
   ['listScheduledActions', 'admin', 'any'],
+  ['listScheduledActions', 'editor', 'named-articles'],
   ['scheduleArticleAction', 'admin', 'any'],
+  ['scheduleArticleAction', 'editor', 'named-articles'],
   ['rescheduleScheduledAction', 'admin', 'any'],
   ['cancelScheduledAction', 'admin', 'any'],
   ['listReleases', 'admin', 'any'],
   ['createRelease', 'admin', 'any'],
+  ['createRelease', 'editor', 'named-articles'],
   ['getRelease', 'admin', 'any'],
   ['rescheduleRelease', 'admin', 'any'],
   ['cancelRelease', 'admin', 'any'],

@@ -15,11 +15,15 @@ export interface ArticleScope {
   status: ArticleStatus;
 }
 
-/** What a request acts on, once loaded: nothing, an article (path id), a site (path id). */
+/**
+ * What a request acts on, once loaded: nothing, an article (path id), a site (path id), or the articles it
+ * names in its body or query (those that exist; none when it names none).
+ */
 export type PolicyTarget =
   | { kind: 'none' }
   | { kind: 'article'; article: ArticleScope }
-  | { kind: 'site'; siteId: string };
+  | { kind: 'site'; siteId: string }
+  | { kind: 'named-articles'; articles: readonly ArticleScope[]; named: number };
 
 const rowsByOperation = new Map<string, PolicyRow[]>();
 for (const row of policyTable) {
@@ -72,9 +76,13 @@ export function mayCall(actor: Actor, operationId: string): boolean {
   return rowsFor(actor, operationId).length > 0;
 }
 
-/** Whether the operation's rows for this actor need a target loaded (an article or a site by path id). */
-export function targetKindOf(actor: Actor, operationId: string): 'article' | 'site' | 'none' {
+/**
+ * Whether the operation's rows for this actor need a target loaded (an article or a site by path id, the
+ * articles named in the request).
+ */
+export function targetKindOf(actor: Actor, operationId: string): PolicyTarget['kind'] {
   const scopes = new Set<PolicyScope>(rowsFor(actor, operationId).map(([, , scope]) => scope));
+  if (scopes.has('named-articles')) return 'named-articles';
   if (scopes.has('site')) return 'site';
   if (scopes.has('article') || scopes.has('own-draft') || scopes.has('visible')) return 'article';
   return 'none';
@@ -113,6 +121,12 @@ function rowAllows(actor: Actor, [, caller, scope]: PolicyRow, target: PolicyTar
       return target.kind === 'article' && isArticleVisible(actor, target.article);
     case 'article':
       return target.kind === 'article' && coversArticle(actor, caller, target.article);
+    case 'named-articles':
+      return (
+        target.kind === 'named-articles' &&
+        target.named > 0 &&
+        target.articles.every((article) => coversArticle(actor, caller, article))
+      );
     case 'own-draft':
       return (
         target.kind === 'article' &&

@@ -6,10 +6,14 @@ import type { SiteRole, UserRole } from '../db/tables';
 export interface TeamMember {
   id: string;
   email: string;
+  /** The name the user gave itself (Account view), or null. */
+  displayName: string | null;
   role: Exclude<UserRole, 'publisher'>;
   grants: { siteId: string; siteSlug: string; role: SiteRole }[];
   suspended: boolean;
   lastSignInAt: Date | null;
+  /** Whether the user signs in with a second factor (a confirmed TOTP authenticator). */
+  twoFactor: boolean;
   createdAt: Date;
 }
 
@@ -20,6 +24,7 @@ export async function findTeamMembers(db: DbOrTx, id?: string): Promise<TeamMemb
     .select([
       'users.id',
       'users.email',
+      'users.display_name',
       'users.role',
       'users.disabled_at',
       'users.last_sign_in_at',
@@ -38,6 +43,17 @@ export async function findTeamMembers(db: DbOrTx, id?: string): Promise<TeamMemb
         .whereRef('user_site_grants.user_id', '=', 'users.id')
         .as('grants'),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('user_totp')
+            .select('user_totp.user_id')
+            .whereRef('user_totp.user_id', '=', 'users.id')
+            .where('user_totp.confirmed_at', 'is not', null),
+        )
+        .as('two_factor'),
+    )
     .where('users.role', '<>', 'publisher')
     .where('users.deleted_at', 'is', null)
     .orderBy('users.email');
@@ -46,10 +62,12 @@ export async function findTeamMembers(db: DbOrTx, id?: string): Promise<TeamMemb
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
+    displayName: row.display_name,
     role: row.role as Exclude<UserRole, 'publisher'>,
     grants: row.grants ?? [],
     suspended: row.disabled_at !== null,
     lastSignInAt: row.last_sign_in_at,
+    twoFactor: Boolean(row.two_factor),
     createdAt: row.created_at,
   }));
 }

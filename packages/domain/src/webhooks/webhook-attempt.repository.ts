@@ -3,17 +3,23 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { ClaimedWebhookDelivery, DueWebhookDelivery, WebhookAttemptResult } from './webhook-delivery';
 
+/** One attempt a job asks to make: number `attempt` (0-based: the attempts made before it) of a delivery. */
+export interface WebhookClaimRequest {
+  deliveryId: string;
+  attempt: number;
+}
+
 /**
- * Claims attempt number `attempt` (0-based: the attempts made before it) of a pending delivery for
- * `lockMs`, with what sending it needs. Undefined when the delivery is gone, no longer pending, already
- * past that attempt, or held by another worker: a duplicate or stale job then does nothing.
+ * Claims attempts of pending deliveries for `lockMs` in one statement, with what sending them needs: one answer per
+ * request, undefined when the delivery is gone, no longer pending, already past that attempt, or held by another
+ * worker (a duplicate or stale job then does nothing). A delivery asked for twice in one call is given to the first.
  */
-export async function claimWebhookDelivery(
+export async function claimWebhookDeliveries(
   db: DbOrTx,
-  deliveryId: string,
-  attempt: number,
+  requests: readonly WebhookClaimRequest[],
   lockMs: number,
-): Promise<ClaimedWebhookDelivery | undefined> {
+): Promise<(ClaimedWebhookDelivery | undefined)[]> {
+  if (requests.length === 0) return [];
   const { rows } = await sql<{
     id: string;
     attempts: number;
@@ -25,10 +31,16 @@ export async function claimWebhookDelivery(
     enabled: boolean;
     secrets: string[];
   }>`
-    with claimed as (
+    with wanted as (
+      select distinct id, attempt
+        from unnest(${requests.map((r) => r.deliveryId)}::uuid[], ${requests.map((r) => r.attempt)}::integer[])
+          as w(id, attempt)
+    ),
+    claimed as (
       update webhook_deliveries d
          set locked_until = now() + make_interval(secs => ${lockMs / 1000})
-       where d.id = ${deliveryId}::uuid and d.status = 'pending' and d.attempts = ${attempt}
+        from wanted w
+       where d.id = w.id and d.status = 'pending' and d.attempts = w.attempt
          and (d.locked_until is null or d.locked_until < now())
       returning d.id, d.attempts, d.attempt_limit, d.event_id, d.endpoint_id
     )
@@ -38,52 +50,76 @@ export async function claimWebhookDelivery(
       from claimed c
       join webhook_events ev on ev.id = c.event_id
       join webhook_endpoints e on e.id = c.endpoint_id`.execute(db);
-  const row = rows[0];
-  return (
-    row && {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return requests.map(({ deliveryId, attempt }) => {
+    const row = byId.get(deliveryId);
+    if (!row || row.attempts !== attempt) return undefined;
+    byId.delete(deliveryId);
+    return {
       id: row.id,
       attempts: row.attempts,
       attemptLimit: row.attempt_limit,
       eventId: row.event_id,
       body: row.body,
       endpoint: { id: row.endpoint_id, url: row.url, enabled: row.enabled, secrets: row.secrets },
-    }
-  );
+    };
+  });
+}
+
+/** claimWebhookDeliveries for one attempt. */
+export async function claimWebhookDelivery(
+  db: DbOrTx,
+  deliveryId: string,
+  attempt: number,
+  lockMs: number,
+): Promise<ClaimedWebhookDelivery | undefined> {
+  const [claim] = await claimWebhookDeliveries(db, [{ deliveryId, attempt }], lockMs);
+  return claim;
 }
 
 /**
- * Records one attempt on the delivery and releases it, and appends it to the delivery's attempt log, in one
- * statement (the attempt's number is the delivery's count after it).
+ * Records attempts on their deliveries and releases them, and appends them to the deliveries' attempt logs, in one
+ * statement (an attempt's number is its delivery's count after it).
  */
-export async function updateWebhookDeliveryAttempt(
+export async function updateWebhookDeliveryAttempts(
   db: DbOrTx,
-  deliveryId: string,
-  result: WebhookAttemptResult,
+  attempts: readonly { deliveryId: string; result: WebhookAttemptResult }[],
 ): Promise<void> {
-  const { outcome } = result;
-  const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'retry' ? 'pending' : 'failed';
-  const nextAttemptAt = outcome.kind === 'retry' ? outcome.nextAttemptAt : null;
-  const error = result.error === null ? null : result.error.slice(0, 500);
-  const durationMs = Math.round(result.durationMs);
+  if (attempts.length === 0) return;
+  const column = <T>(pick: (result: WebhookAttemptResult) => T) => attempts.map(({ result }) => pick(result));
+  const statusOf = ({ outcome }: WebhookAttemptResult) =>
+    outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'retry' ? 'pending' : 'failed';
   await sql`
-    with recorded as (
-      update webhook_deliveries
-         set attempts = attempts + 1,
-             status = ${status}::text,
-             next_attempt_at = ${nextAttemptAt}::timestamptz,
+    with attempt as (
+      select *
+        from unnest(
+          ${attempts.map((a) => a.deliveryId)}::uuid[],
+          ${column(statusOf)}::text[],
+          ${column((r) => (r.outcome.kind === 'retry' ? r.outcome.nextAttemptAt.toISOString() : null))}::timestamptz[],
+          ${column((r) => r.statusCode)}::integer[],
+          ${column((r) => (r.error === null ? null : r.error.slice(0, 500)))}::text[],
+          ${column((r) => Math.round(r.durationMs))}::integer[],
+          ${column((r) => r.responseExcerpt)}::text[]
+        ) as a(id, status, next_attempt_at, status_code, error, duration_ms, excerpt)
+    ),
+    recorded as (
+      update webhook_deliveries d
+         set attempts = d.attempts + 1,
+             status = a.status,
+             next_attempt_at = a.next_attempt_at,
              locked_until = null,
              last_attempt_at = now(),
-             last_status_code = ${result.statusCode}::integer,
-             last_error = ${error}::text,
-             last_duration_ms = ${durationMs}::integer,
-             delivered_at = case when ${status}::text = 'delivered' then now() else delivered_at end
-       where id = ${deliveryId}::uuid
-      returning id, attempts
+             last_status_code = a.status_code,
+             last_error = a.error,
+             last_duration_ms = a.duration_ms,
+             delivered_at = case when a.status = 'delivered' then now() else d.delivered_at end
+        from attempt a
+       where d.id = a.id
+      returning d.id, d.attempts, a.status_code, a.duration_ms, a.error, a.excerpt, a.next_attempt_at
     )
     insert into webhook_delivery_attempts
       (delivery_id, attempt, status_code, duration_ms, error, response_excerpt, next_attempt_at)
-    select id, attempts, ${result.statusCode}::integer, ${durationMs}::integer, ${error}::text,
-           ${result.responseExcerpt}::text, ${nextAttemptAt}::timestamptz
+    select id, attempts, status_code, duration_ms, error, excerpt, next_attempt_at
       from recorded
     on conflict (delivery_id, attempt) do nothing`.execute(db);
 }
@@ -101,12 +137,16 @@ export async function failWebhookDeliveryUnsent(
     .execute();
 }
 
-/** A success ends the endpoint's run of failures. */
-export async function clearWebhookEndpointFailing(db: DbOrTx, endpointId: string): Promise<void> {
+/** A success ends the endpoints' runs of failures. */
+export async function clearWebhookEndpointsFailing(
+  db: DbOrTx,
+  endpointIds: readonly string[],
+): Promise<void> {
+  if (endpointIds.length === 0) return;
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since: null })
-    .where('id', '=', endpointId)
+    .where('id', 'in', [...new Set(endpointIds)])
     .where('failing_since', 'is not', null)
     .execute();
 }

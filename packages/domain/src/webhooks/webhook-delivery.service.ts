@@ -2,9 +2,9 @@ import type { Db, DbOrTx } from '../db/create-db';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page, PageRequest } from '../shared/page';
 import {
-  clearWebhookEndpointFailing,
+  clearWebhookEndpointsFailing,
   recordWebhookEndpointFailure,
-  updateWebhookDeliveryAttempt,
+  updateWebhookDeliveryAttempts,
 } from './webhook-attempt.repository';
 import type {
   ClaimedWebhookDelivery,
@@ -21,33 +21,62 @@ import {
 } from './webhook-delivery-log.repository';
 import { findWebhookEndpointById } from './webhook-endpoint.repository';
 
+/** One attempt made: the delivery as claimed, and what came of it. */
+export interface MadeWebhookAttempt {
+  delivery: ClaimedWebhookDelivery;
+  result: WebhookAttemptResult;
+}
+
 /**
- * Records an attempt's result on its delivery and on the endpoint, in one transaction: a success ends the
- * endpoint's run of failures; a failure starts one (if none runs), and disables the endpoint on 410 or
- * when the run is older than `disableAfterMs`. Returns the reason when the endpoint was disabled by it.
+ * Records attempts' results on their deliveries and endpoints, in one transaction: a success ends its endpoint's
+ * run of failures; a failure starts one (if none runs), and disables the endpoint on 410 or when the run is older
+ * than `disableAfterMs`. Returns, per attempt, the reason when the endpoint was disabled by it.
  */
+export async function recordWebhookAttempts(
+  db: Db,
+  attempts: readonly MadeWebhookAttempt[],
+  options: { disableAfterMs: number; now?: Date },
+): Promise<{ endpointDisabled: string | null }[]> {
+  if (attempts.length === 0) return [];
+  const now = options.now ?? new Date();
+  return db.transaction().execute(async (tx) => {
+    await updateWebhookDeliveryAttempts(
+      tx,
+      attempts.map(({ delivery, result }) => ({ deliveryId: delivery.id, result })),
+    );
+    const delivered = attempts.filter(({ result }) => result.outcome.kind === 'delivered');
+    await clearWebhookEndpointsFailing(
+      tx,
+      delivered.map(({ delivery }) => delivery.endpoint.id),
+    );
+    const outcomes: { endpointDisabled: string | null }[] = [];
+    for (const { delivery, result } of attempts) {
+      if (result.outcome.kind === 'delivered') {
+        outcomes.push({ endpointDisabled: null });
+        continue;
+      }
+      const gone = result.outcome.kind === 'gone' ? 'the receiver answered 410 Gone' : null;
+      const endpointDisabled = await recordWebhookEndpointFailure(
+        tx,
+        delivery.endpoint.id,
+        new Date(now.getTime() - options.disableAfterMs),
+        gone,
+      );
+      outcomes.push({ endpointDisabled });
+    }
+    return outcomes;
+  });
+}
+
+/** recordWebhookAttempts for one attempt. */
 export async function recordWebhookAttempt(
   db: Db,
   delivery: ClaimedWebhookDelivery,
   result: WebhookAttemptResult,
   options: { disableAfterMs: number; now?: Date },
 ): Promise<{ endpointDisabled: string | null }> {
-  const now = options.now ?? new Date();
-  return db.transaction().execute(async (tx) => {
-    await updateWebhookDeliveryAttempt(tx, delivery.id, result);
-    if (result.outcome.kind === 'delivered') {
-      await clearWebhookEndpointFailing(tx, delivery.endpoint.id);
-      return { endpointDisabled: null };
-    }
-    const gone = result.outcome.kind === 'gone' ? 'the receiver answered 410 Gone' : null;
-    const endpointDisabled = await recordWebhookEndpointFailure(
-      tx,
-      delivery.endpoint.id,
-      new Date(now.getTime() - options.disableAfterMs),
-      gone,
-    );
-    return { endpointDisabled };
-  });
+  const [outcome] = await recordWebhookAttempts(db, [{ delivery, result }], options);
+  return outcome ?? { endpointDisabled: null };
 }
 
 async function endpointMustExist(db: DbOrTx, endpointId: string) {

@@ -1093,6 +1093,27 @@ export interface components {
             /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
             role: "admin" | "editor" | "contributor" | "reviewer";
         };
+        /** InvitationSent */
+        InvitationSent: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the invitation link, only when the mail went to the development outbox; null otherwise */
+            developmentLink: string | null;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            grants: {
+                role: "editor" | "contributor" | "reviewer";
+                /** Format: uuid */
+                siteId: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            /** @description sent over SMTP, or kept in the development outbox (no SMTP_URL; never in production) */
+            mail: "sent" | "outbox";
+            /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
+            role: "admin" | "editor" | "contributor" | "reviewer";
+        };
         /** JsonFeed */
         JsonFeed: {
             description: string;
@@ -1493,6 +1514,8 @@ export interface components {
         TeamMember: {
             /** Format: date-time */
             createdAt: string;
+            /** @description the name the user gave itself */
+            displayName: string | null;
             email: string;
             grants: {
                 role: "editor" | "contributor" | "reviewer";
@@ -1507,6 +1530,8 @@ export interface components {
             /** @description admin: the administrator (everything); editor, contributor, reviewer: through site grants */
             role: "admin" | "editor" | "contributor" | "reviewer";
             suspended: boolean;
+            /** @description signs in with a second factor (a confirmed authenticator) */
+            twoFactor: boolean;
         };
         /** WebhookArticleReference */
         WebhookArticleReference: {

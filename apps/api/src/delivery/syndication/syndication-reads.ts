@@ -1,5 +1,6 @@
 import {
   countPublishedOnSite,
+  type DbOrTx,
   findNewsSitemapEntries,
   findPlainArticlesPage,
   findSiteById,
@@ -62,10 +63,10 @@ export async function readFeed(
   format: keyof typeof feeds,
 ): Promise<ClientAnswer> {
   const feed = feeds[format];
-  const answer = await cached(sources, siteId, `${feed.key}|${siteId}`, feed.contentType, async () => {
-    const site = await loadSyndicatedSite(sources, siteId);
+  const answer = await cached(sources, siteId, `${feed.key}|${siteId}`, feed.contentType, async (db) => {
+    const site = await loadSyndicatedSite(db, siteId);
     const listing = { siteId, aggregatedOnly: false, tag: null, category: null, section: null };
-    const articles = await findPlainArticlesPage(sources.db, listing, {
+    const articles = await findPlainArticlesPage(db, listing, {
       from: null,
       skip: 0,
       limit: feedSize,
@@ -83,10 +84,10 @@ export async function readNewsSitemap(sources: ClientReadSources, siteId: string
   // The window moves with time, not only with content: the cached answer is kept for one minute at most.
   const minute = Math.floor(Date.now() / 60_000);
   const key = `news-sitemap|${siteId}|${minute}`;
-  const answer = await cached(sources, siteId, key, syndicationTypes.xml, async () => {
-    const site = await loadSyndicatedSite(sources, siteId);
+  const answer = await cached(sources, siteId, key, syndicationTypes.xml, async (db) => {
+    const site = await loadSyndicatedSite(db, siteId);
     const since = new Date(minute * 60_000 - newsSitemapWindowMs);
-    const entries = await findNewsSitemapEntries(sources.db, siteId, since, newsSitemapMaxEntries);
+    const entries = await findNewsSitemapEntries(db, siteId, since, newsSitemapMaxEntries);
     return renderNewsSitemap(site, entries);
   });
   return answer as ClientAnswer;
@@ -102,17 +103,16 @@ export async function readSitemap(
   siteId: string,
   page: number | undefined,
 ): Promise<ClientAnswer> {
-  const { db } = sources;
   const answer =
     page === undefined
-      ? await cached(sources, siteId, `sitemap-index|${siteId}`, syndicationTypes.xml, async () => {
-          const site = await loadSyndicatedSite(sources, siteId);
+      ? await cached(sources, siteId, `sitemap-index|${siteId}`, syndicationTypes.xml, async (db) => {
+          const site = await loadSyndicatedSite(db, siteId);
           const pages = Math.max(1, Math.ceil((await countPublishedOnSite(db, siteId)) / sitemapPageSize));
           const base = `${site.publicBaseUrl}/${publicFeedPaths.sitemap}`;
           return renderSitemapIndex(Array.from({ length: pages }, (_, index) => `${base}?page=${index + 1}`));
         })
-      : await cached(sources, siteId, `sitemap|${siteId}|${page}`, syndicationTypes.xml, async () => {
-          const site = await loadSyndicatedSite(sources, siteId);
+      : await cached(sources, siteId, `sitemap|${siteId}|${page}`, syndicationTypes.xml, async (db) => {
+          const site = await loadSyndicatedSite(db, siteId);
           const entries = await findSitemapEntries(db, siteId, (page - 1) * sitemapPageSize, sitemapPageSize);
           if (entries.length === 0 && page > 1) return null;
           return renderUrlSet(site, entries);
@@ -132,7 +132,7 @@ export function syndicationSiteId(siteId: string | null): string {
   return siteId;
 }
 
-async function loadSyndicatedSite({ db }: ClientReadSources, siteId: string): Promise<SyndicatedSite> {
+async function loadSyndicatedSite(db: DbOrTx, siteId: string): Promise<SyndicatedSite> {
   const site = await findSiteById(db, siteId);
   if (!site) throw new NotFoundError('site', siteId);
   const { articleUrlTemplate } = site;
@@ -151,10 +151,10 @@ function cached(
   siteId: string,
   key: string,
   contentType: string,
-  render: () => Promise<string | null>,
+  render: (db: DbOrTx) => Promise<string | null>,
 ): Promise<ClientAnswer | null> {
   return sources.caches.responses.get(siteId, `syndication|${key}`, async () => {
-    const body = await render();
+    const body = await sources.content.read(render);
     if (body === null) return null;
     return answerOf(bytesOf(body), sources.freshness.cached, listSurrogateKeys(siteId), contentType);
   });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@newsroom/queue';
+import { Cluster } from 'ioredis';
 import { HttpError } from '../../http-error';
 import { clientAddressKey } from '../../rate-limits/client-address';
 
@@ -82,7 +83,7 @@ export interface LoginAttempt {
  */
 export class LoginLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keyPrefix: string,
   ) {}
 
@@ -160,11 +161,15 @@ export class LoginLimiter {
   async clearEmail(email: string): Promise<void> {
     const digest = this.emailDigest(email);
     const keys = [`${this.keyPrefix}:login-attempts:email:${digest}`];
-    const pairs = this.redis.scanStream({
-      match: `${this.keyPrefix}:login-attempts:pair:${digest}:*`,
-      count: 1000,
-    });
-    for await (const found of pairs) keys.push(...(found as string[]));
+    // SCAN walks one server: on a cluster, every master (the keys share one hash tag, so one of them has them all).
+    const servers = this.redis instanceof Cluster ? this.redis.nodes('master') : [this.redis];
+    for (const server of servers) {
+      const pairs = server.scanStream({
+        match: `${this.keyPrefix}:login-attempts:pair:${digest}:*`,
+        count: 1000,
+      });
+      for await (const found of pairs) keys.push(...(found as string[]));
+    }
     await this.redis.del(...keys);
   }
 

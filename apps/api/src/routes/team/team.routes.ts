@@ -14,6 +14,7 @@ import { invitationMessage } from '../../mail/messages';
 import { errorResponses } from '../../schemas/error.schema';
 import {
   InvitationSchema,
+  InvitationSentSchema,
   InviteBodySchema,
   StaffAccessBodySchema,
   TeamMemberSchema,
@@ -47,9 +48,9 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'Invite a person by e-mail with a role and site grants: a one-time link, valid 7 days',
         description:
-          'The invitee sets a password at the link and gets the role and grants. 409 EMAIL_TAKEN when a login has the e-mail. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED, nothing is stored.',
+          'The invitee sets a password at the link and gets the role and grants. 409 EMAIL_TAKEN when a login has the e-mail. Production without SMTP_URL: 503 MAIL_NOT_CONFIGURED, nothing is stored. Development without SMTP_URL: `mail` is `outbox` and `developmentLink` is the link (also on /dev/outbox).',
         body: InviteBodySchema,
-        response: { 201: InvitationSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 503) },
+        response: { 201: InvitationSentSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 503) },
       },
     },
     async (request, reply) => {
@@ -58,8 +59,12 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...request.body,
         invitedBy: request.user.id,
       });
-      await app.mailer.send(invitationMessage(app.config.mail.dashboardUrl, token, invitation));
-      return reply.status(201).send(invitation);
+      const message = invitationMessage(app.config.mail.dashboardUrl, token, invitation);
+      const mail = await app.mailer.send(message);
+      // Development without SMTP: the administrator gets the link itself (it is on /dev/outbox anyway).
+      return reply
+        .status(201)
+        .send({ ...invitation, mail, developmentLink: mail === 'outbox' ? message.link : null });
     },
   );
 

@@ -2,4 +2,4 @@
 export { ReauthDialog } from './components/reauth-dialog';
 export { LoginPage } from './routes/login-page';
 export { NotAllowedPage } from './routes/not-allowed-page';
-export { homeOf, isStaffPath } from './sign-in-destination';
+export { homeOf, staffViewOperation } from './sign-in-destination';

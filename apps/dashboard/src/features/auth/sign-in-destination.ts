@@ -7,10 +7,15 @@ import type { Role } from '../../api/session';
 export const homeOf = (role: Role): '/publishers' | '/publisher/dashboard' | '/articles' =>
   role === 'admin' ? '/publishers' : role === 'publisher' ? '/publisher/dashboard' : '/articles';
 
-/** The views staff roles open besides administrators (the API filters and guards what they show). */
-export const staffPaths = ['/articles', '/review'] as const;
-export const isStaffPath = (pathname: string): boolean =>
-  staffPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+/**
+ * The views staff roles open besides administrators, each with the operation it reads: a staff user whose
+ * policy rows refuse it (a contributor and the review queue) gets the not-allowed page.
+ */
+const staffViews = { '/articles': 'listArticles', '/review': 'listPendingArticles' } as const;
+export function staffViewOperation(pathname: string): string | undefined {
+  const path = Object.keys(staffViews).find((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return path && staffViews[path as keyof typeof staffViews];
+}
 
 /** Pages of the API itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
 const serverPages = ['/admin/queues', '/docs', '/api/'];

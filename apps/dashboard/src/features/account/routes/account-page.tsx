@@ -19,7 +19,8 @@ export function AccountPage() {
       <PageHeader title="Your account">
         {session && (
           <p className="muted">
-            Signed in as {session.user.email} ({session.user.role === 'admin' ? 'administrator' : 'publisher'}
+            Signed in as {session.user.email} (
+            {session.user.role === 'admin' ? 'administrator' : session.user.role}
             ).
           </p>
         )}

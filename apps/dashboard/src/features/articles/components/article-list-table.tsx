@@ -4,7 +4,7 @@ import { ArticleStatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { EmbargoBadge } from './embargo-badge';
 
-/** A page of articles, newest first, each with a checkbox for the bulk actions. */
+/** A page of articles, newest first, each with a checkbox for the bulk actions (when `onSelect` is given). */
 export function ArticleListTable({
   articles,
   selected,
@@ -12,14 +12,14 @@ export function ArticleListTable({
 }: {
   articles: ArticleSummary[];
   selected: ReadonlySet<string>;
-  onSelect(ids: ReadonlySet<string>): void;
+  onSelect?: ((ids: ReadonlySet<string>) => void) | undefined;
 }) {
   const allSelected = articles.length > 0 && articles.every((a) => selected.has(a.id));
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
     if (on) next.add(id);
     else next.delete(id);
-    onSelect(next);
+    onSelect?.(next);
   };
   return (
     <div className="table-wrap">
@@ -27,14 +27,17 @@ export function ArticleListTable({
         <caption className="visually-hidden">Articles, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">
-              <input
-                type="checkbox"
-                aria-label="Select all articles on this page"
-                checked={allSelected}
-                onChange={(e) => onSelect(new Set(e.target.checked ? articles.map((a) => a.id) : []))}
-              />
-            </th>
+            {onSelect && (
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  data-operation="bulkUpdateArticles"
+                  aria-label="Select all articles on this page"
+                  checked={allSelected}
+                  onChange={(e) => onSelect(new Set(e.target.checked ? articles.map((a) => a.id) : []))}
+                />
+              </th>
+            )}
             <th scope="col">Title</th>
             <th scope="col">Status</th>
             <th scope="col">Origin</th>
@@ -46,14 +49,17 @@ export function ArticleListTable({
         <tbody>
           {articles.map((article) => (
             <tr key={article.id}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`Select “${article.title}”`}
-                  checked={selected.has(article.id)}
-                  onChange={(e) => toggle(article.id, e.target.checked)}
-                />
-              </td>
+              {onSelect && (
+                <td>
+                  <input
+                    type="checkbox"
+                    data-operation="bulkUpdateArticles"
+                    aria-label={`Select “${article.title}”`}
+                    checked={selected.has(article.id)}
+                    onChange={(e) => toggle(article.id, e.target.checked)}
+                  />
+                </td>
+              )}
               <td className="break-anywhere article-title-cell">
                 <Link to="/articles/$id" params={{ id: article.id }}>
                   {article.title}

@@ -6,6 +6,7 @@ import {
   useDeleteArticle,
   type VersionedArticle,
 } from '../../../api/articles';
+import { useCanEach } from '../../../api/permissions';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ArticleStatusBadge } from '../../../components/status-badge';
@@ -50,6 +51,11 @@ export function ArticleSidebar({
   const transition = useArticleTransition();
   const remove = useDeleteArticle();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The actions the policy allows on this article (GET /auth/permissions); a refused one is not shown.
+  const can = useCanEach() ?? (() => false);
+  const itself = article ? ({ kind: 'article', article } as const) : undefined;
+  const saveOperation = article ? 'updateArticle' : 'createArticle';
+  const transitionOperation = article?.status === 'published' ? 'unpublishArticle' : 'publishArticle';
 
   async function run(action: ArticleTransition) {
     if (!article) return;
@@ -81,20 +87,24 @@ export function ArticleSidebar({
           <span className="muted">Published {formatDateTime(article.publishedAt)}</span>
         )}
         <div className="row">
-          <Button type="submit" variant="primary" busy={saving}>
-            {article ? 'Save' : 'Create draft'}
-          </Button>
-          {/* One element for both: the focus stays on it when Publish turns into Unpublish. */}
-          {(article?.status === 'draft' || article?.status === 'published') && (
-            <Button
-              busy={transition.isPending}
-              onClick={() => void run(article.status === 'draft' ? 'publish' : 'unpublish')}
-            >
-              {article.status === 'published' ? 'Unpublish' : dirty ? 'Save and publish' : 'Publish'}
+          {can(saveOperation, itself) && (
+            <Button type="submit" variant="primary" busy={saving} data-operation={saveOperation}>
+              {article ? 'Save' : 'Create draft'}
             </Button>
           )}
-          {article && (
-            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+          {/* One element for both: the focus stays on it when Publish turns into Unpublish. */}
+          {(article?.status === 'draft' || article?.status === 'published') &&
+            can(transitionOperation, itself) && (
+              <Button
+                data-operation={transitionOperation}
+                busy={transition.isPending}
+                onClick={() => void run(article.status === 'draft' ? 'publish' : 'unpublish')}
+              >
+                {article.status === 'published' ? 'Unpublish' : dirty ? 'Save and publish' : 'Publish'}
+              </Button>
+            )}
+          {article && can('deleteArticle', itself) && (
+            <Button variant="danger" data-operation="deleteArticle" onClick={() => setConfirmDelete(true)}>
               Delete
             </Button>
           )}

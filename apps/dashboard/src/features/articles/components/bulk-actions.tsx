@@ -86,6 +86,7 @@ export function BulkActions({
             key={name}
             size="small"
             variant={name === 'delete' ? 'danger' : 'default'}
+            data-operation="bulkUpdateArticles"
             disabled={count === 0}
             onClick={() => setAction(name)}
           >

@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { usePolicyViewer } from '../../../api/permissions';
 import { siteChoicesQuery } from '../../../api/sites';
 import { SiteCheckboxes } from '../../../components/site-checkboxes';
+import { policyAllows } from '../../../lib/policy';
 
-/** The child sites the article appears on once published, by slug. */
+/**
+ * The child sites the article appears on once published, by slug: the sites the policy lets this user host an
+ * article on (its grants; every site for an administrator), and those the article already has.
+ */
 export function HostSitesField({
   value,
   onChange,
@@ -12,11 +17,23 @@ export function HostSitesField({
   onChange(slugs: string[]): void;
   error?: string | undefined;
 }) {
+  const viewer = usePolicyViewer();
+  const sites = useQuery({
+    ...siteChoicesQuery,
+    select: (list) => ({
+      ...list,
+      data: list.data.filter(
+        (site) =>
+          value.includes(site.slug) ||
+          (viewer !== undefined && policyAllows(viewer, 'createArticle', undefined, [site.slug])),
+      ),
+    }),
+  });
   return (
     <SiteCheckboxes
       legend="Host sites"
       hint="The child sites that show the article once it is published."
-      sites={useQuery(siteChoicesQuery)}
+      sites={sites}
       value={value}
       onChange={onChange}
       error={error}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Article, VersionedArticle } from '../../../api/articles';
+import { useCanEach } from '../../../api/permissions';
 import { type ReviewTransition, useReviewTransition } from '../../../api/review';
 import { Button } from '../../../components/button';
 import { ReasonField } from '../../../components/reason-field';
@@ -33,6 +34,9 @@ export function ReviewDecisionActions({
   const transition = useReviewTransition();
   const [reason, setReason] = useState('');
   const decided = article.reviewedAt !== null && article.status !== 'pending';
+  // Each decision shows only when the policy allows it on this article.
+  const can = useCanEach() ?? (() => false);
+  const itself = { kind: 'article', article } as const;
   // The toast's Undo may come seconds later: it must see the editor as it is then, not as it was.
   const latest = useRef({ dirty, onTransitioned });
   latest.current = { dirty, onTransitioned };
@@ -69,16 +73,33 @@ export function ReviewDecisionActions({
   }
 
   if (article.status === 'pending') {
+    const canApprove = can('approveArticle', itself);
+    const canReject = can('rejectArticle', itself);
+    if (!canApprove && !canReject) return null;
     return (
       <div className="stack">
         <ReasonField value={reason} onChange={setReason} />
         <div className="row">
-          <Button variant="primary" busy={transition.isPending} onClick={() => void run('approve')}>
-            {dirty ? 'Save and approve' : 'Approve'}
-          </Button>
-          <Button variant="danger" busy={transition.isPending} onClick={() => void run('reject')}>
-            {dirty ? 'Save and reject' : 'Reject'}
-          </Button>
+          {canApprove && (
+            <Button
+              variant="primary"
+              data-operation="approveArticle"
+              busy={transition.isPending}
+              onClick={() => void run('approve')}
+            >
+              {dirty ? 'Save and approve' : 'Approve'}
+            </Button>
+          )}
+          {canReject && (
+            <Button
+              variant="danger"
+              data-operation="rejectArticle"
+              busy={transition.isPending}
+              onClick={() => void run('reject')}
+            >
+              {dirty ? 'Save and reject' : 'Reject'}
+            </Button>
+          )}
         </div>
       </div>
     );
@@ -91,11 +112,17 @@ export function ReviewDecisionActions({
         {article.reviewedAt && formatDateTime(article.reviewedAt)}
         {article.reviewReason ? `: “${article.reviewReason}”` : ''}
       </p>
-      <div className="row">
-        <Button busy={transition.isPending} onClick={() => void run('back-to-pending')}>
-          Back to pending
-        </Button>
-      </div>
+      {can('moveArticleBackToPending', itself) && (
+        <div className="row">
+          <Button
+            data-operation="moveArticleBackToPending"
+            busy={transition.isPending}
+            onClick={() => void run('back-to-pending')}
+          >
+            Back to pending
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

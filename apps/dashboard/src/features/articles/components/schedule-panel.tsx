@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Article, VersionedArticle } from '../../../api/articles';
 import { useArticleTransition } from '../../../api/articles';
+import { useCanEach } from '../../../api/permissions';
 import {
   scheduledActionsQuery,
   useCancelAction,
@@ -49,22 +50,37 @@ export function SchedulePanel({
   const [at, setAt] = useState(() => toLocalInput(new Date(embargo ?? Date.now() + 3600_000)));
   const [embargoInput, setEmbargoInput] = useState(() => toLocalInput(new Date(Date.now() + 3600_000)));
   const [confirming, setConfirming] = useState(false);
-  const actions = useQuery(scheduledActionsQuery({ articleId: article.id, status: 'scheduled,failed' }));
+  // Each control shows only when the policy allows its operation on this article (scheduling names the
+  // article in its body: the `named-articles` scope).
+  const can = useCanEach() ?? (() => false);
+  const itself = { kind: 'article', article } as const;
+  const named = { kind: 'named-articles', articles: [article] } as const;
+  const kind = article.status === 'published' ? 'unpublish' : 'publish';
+  const canNow = can(`${kind}Article`, itself);
+  const canSchedule = can('scheduleArticleAction', named);
+  const canEmbargo = can('setArticleEmbargo', itself);
+  const canCancel = can('cancelScheduledAction');
+  const canList = can('listScheduledActions', named);
+  const actions = useQuery({
+    ...scheduledActionsQuery({ articleId: article.id, status: 'scheduled,failed' }),
+    enabled: canList,
+  });
   const schedule = useScheduleAction();
   const cancel = useCancelAction();
   const transition = useArticleTransition();
   const setEmbargo = useSetEmbargo();
   const siteUrls = useSiteUrls(article);
-  const kind = article.status === 'published' ? 'unpublish' : 'publish';
-  const dueAt = when === 'at' ? fromLocalInput(at) : null;
+  // The choice the policy leaves: only Now or only At when the other is refused.
+  const chosen: When = !canSchedule ? 'now' : !canNow ? 'at' : when;
+  const dueAt = chosen === 'at' ? fromLocalInput(at) : null;
   const where = article.hostSites.length > 0 ? article.hostSites.join(', ') : 'no site yet (no host sites)';
-  const canAct = article.status === 'draft' || article.status === 'published';
+  const canAct = (article.status === 'draft' || article.status === 'published') && (canNow || canSchedule);
 
   function confirm() {
     setConfirming(false);
     const done = (text: string) => toast({ kind: 'success', title: text });
     const failed = (error: unknown) => toast({ kind: 'error', title: errorMessage(error) });
-    if (when === 'now') {
+    if (chosen === 'now') {
       transition.mutate(
         { id: article.id, action: kind },
         {
@@ -83,6 +99,7 @@ export function SchedulePanel({
     }
   }
 
+  if (!canNow && !canSchedule && !canEmbargo && !canList && article.status !== 'published') return null;
   return (
     <section className="card stack schedule-panel" aria-label="Publishing time">
       <h2>Publishing time</h2>
@@ -90,44 +107,51 @@ export function SchedulePanel({
         <div className="alert alert-warning embargo-banner" role="status">
           <strong>Embargoed until {formatWithZone(embargo)}</strong>
           <span>It appears on no site before then, whatever is clicked.</span>
-          <Button
-            busy={setEmbargo.isPending}
-            onClick={() =>
-              setEmbargo.mutate(
-                { id: article.id, embargoUntil: null },
-                { onSuccess: onChanged, onError: (e) => toast({ kind: 'error', title: errorMessage(e) }) },
-              )
-            }
-          >
-            Lift embargo
-          </Button>
+          {canEmbargo && (
+            <Button
+              data-operation="setArticleEmbargo"
+              busy={setEmbargo.isPending}
+              onClick={() =>
+                setEmbargo.mutate(
+                  { id: article.id, embargoUntil: null },
+                  { onSuccess: onChanged, onError: (e) => toast({ kind: 'error', title: errorMessage(e) }) },
+                )
+              }
+            >
+              Lift embargo
+            </Button>
+          )}
         </div>
       )}
       {canAct && (
         <fieldset className="stack schedule-when">
           <legend>{kind === 'publish' ? 'Publish' : 'Unpublish'}</legend>
-          <label className="row">
-            <input
-              type="radio"
-              name="when"
-              value="now"
-              checked={when === 'now'}
-              disabled={Boolean(embargo)}
-              onChange={() => setWhen('now')}
-            />
-            Now
-          </label>
-          <label className="row">
-            <input
-              type="radio"
-              name="when"
-              value="at"
-              checked={when === 'at'}
-              onChange={() => setWhen('at')}
-            />
-            At
-          </label>
-          {when === 'at' && (
+          {canNow && canSchedule && (
+            <>
+              <label className="row">
+                <input
+                  type="radio"
+                  name="when"
+                  value="now"
+                  checked={chosen === 'now'}
+                  disabled={Boolean(embargo)}
+                  onChange={() => setWhen('now')}
+                />
+                Now
+              </label>
+              <label className="row">
+                <input
+                  type="radio"
+                  name="when"
+                  value="at"
+                  checked={chosen === 'at'}
+                  onChange={() => setWhen('at')}
+                />
+                At
+              </label>
+            </>
+          )}
+          {chosen === 'at' && (
             <label className="stack">
               <span>
                 Date and time <span className="muted">({zone})</span>
@@ -142,11 +166,16 @@ export function SchedulePanel({
             </label>
           )}
           <Button
-            disabled={when === 'at' && !dueAt}
+            data-operation={chosen === 'now' ? `${kind}Article` : 'scheduleArticleAction'}
+            disabled={chosen === 'at' && !dueAt}
             busy={schedule.isPending || transition.isPending}
             onClick={() => setConfirming(true)}
           >
-            {when === 'now' ? (kind === 'publish' ? 'Publish now…' : 'Unpublish now…') : `Schedule ${kind}…`}
+            {chosen === 'now'
+              ? kind === 'publish'
+                ? 'Publish now…'
+                : 'Unpublish now…'
+              : `Schedule ${kind}…`}
           </Button>
         </fieldset>
       )}
@@ -161,33 +190,40 @@ export function SchedulePanel({
           ))}
         </ul>
       )}
-      <div className="stack">
-        <h3>Scheduled</h3>
-        {(actions.data ?? []).length === 0 ? (
-          <p className="muted">Nothing scheduled for this article.</p>
-        ) : (
-          <ul className="stack schedule-list">
-            {(actions.data ?? []).map((action) => (
-              <li key={action.id} className={action.status === 'failed' ? 'schedule-failed' : undefined}>
-                <span>
-                  {action.kind === 'publish' ? 'Publish' : 'Unpublish'} at {formatWithZone(action.dueAt)}
-                  {action.releaseName ? ` (release ${action.releaseName})` : ''}
-                </span>
-                {action.status === 'failed' ? (
-                  <strong> Failed: {action.failureReason}</strong>
-                ) : (
-                  !action.releaseId && (
-                    <Button busy={cancel.isPending} onClick={() => cancel.mutate(action.id)}>
-                      Cancel
-                    </Button>
-                  )
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {!embargo && canAct && (
+      {canList && (
+        <div className="stack">
+          <h3>Scheduled</h3>
+          {(actions.data ?? []).length === 0 ? (
+            <p className="muted">Nothing scheduled for this article.</p>
+          ) : (
+            <ul className="stack schedule-list">
+              {(actions.data ?? []).map((action) => (
+                <li key={action.id} className={action.status === 'failed' ? 'schedule-failed' : undefined}>
+                  <span>
+                    {action.kind === 'publish' ? 'Publish' : 'Unpublish'} at {formatWithZone(action.dueAt)}
+                    {action.releaseName ? ` (release ${action.releaseName})` : ''}
+                  </span>
+                  {action.status === 'failed' ? (
+                    <strong> Failed: {action.failureReason}</strong>
+                  ) : (
+                    !action.releaseId &&
+                    canCancel && (
+                      <Button
+                        data-operation="cancelScheduledAction"
+                        busy={cancel.isPending}
+                        onClick={() => cancel.mutate(action.id)}
+                      >
+                        Cancel
+                      </Button>
+                    )
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {!embargo && canAct && canEmbargo && (
         <details>
           <summary>Embargo</summary>
           <div className="stack">
@@ -204,6 +240,7 @@ export function SchedulePanel({
               />
             </label>
             <Button
+              data-operation="setArticleEmbargo"
               busy={setEmbargo.isPending}
               disabled={!fromLocalInput(embargoInput)}
               onClick={() =>
@@ -233,12 +270,12 @@ export function SchedulePanel({
         open={confirming}
         onOpenChange={setConfirming}
         title={kind === 'publish' ? 'Publish this article?' : 'Unpublish this article?'}
-        confirmLabel={when === 'now' ? (kind === 'publish' ? 'Publish now' : 'Unpublish now') : 'Schedule'}
+        confirmLabel={chosen === 'now' ? (kind === 'publish' ? 'Publish now' : 'Unpublish now') : 'Schedule'}
         onConfirm={confirm}
       >
         <p>
           “{article.title}” will {kind === 'publish' ? 'appear on' : 'leave'} {where}{' '}
-          {when === 'now' ? 'now' : `at ${dueAt ? formatWithZone(dueAt) : '—'} (${zone})`}.
+          {chosen === 'now' ? 'now' : `at ${dueAt ? formatWithZone(dueAt) : '—'} (${zone})`}.
         </p>
       </ConfirmDialog>
     </section>

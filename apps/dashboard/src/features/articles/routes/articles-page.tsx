@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { articlesQuery } from '../../../api/articles';
+import { useCan } from '../../../api/permissions';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -22,6 +23,9 @@ export function ArticlesPage({
 }) {
   const list = useQuery(articlesQuery(search));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Bulk actions (administrators) and New article: only for whom the policy allows them.
+  const canBulk = useCan('bulkUpdateArticles');
+  const canCreate = useCan('createArticle');
   const filtered = Boolean(search.status || search.site || search.origin || search.tag || search.q);
   const change = (next: ArticlesSearch) => {
     setSelected(new Set());
@@ -33,9 +37,11 @@ export function ArticlesPage({
       <PageHeader
         title="Articles"
         actions={
-          <Link to="/articles/new" className="btn btn-primary">
-            New article
-          </Link>
+          canCreate && (
+            <Link to="/articles/new" className="btn btn-primary" data-operation="createArticle">
+              New article
+            </Link>
+          )
         }
       />
       <div className="stack">
@@ -53,12 +59,18 @@ export function ArticlesPage({
           </EmptyState>
         ) : (
           <div className="stack" aria-busy={list.isFetching || undefined}>
-            <BulkActions
-              selected={selected}
+            {canBulk && (
+              <BulkActions
+                selected={selected}
+                articles={list.data.data}
+                onDone={() => setSelected(new Set())}
+              />
+            )}
+            <ArticleListTable
               articles={list.data.data}
-              onDone={() => setSelected(new Set())}
+              selected={selected}
+              onSelect={canBulk ? setSelected : undefined}
             />
-            <ArticleListTable articles={list.data.data} selected={selected} onSelect={setSelected} />
             <Pagination
               page={list.data.meta.pagination.page}
               pages={list.data.meta.pagination.pages}
