@@ -12,6 +12,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // Issue 32 in Chromium against the real API, worker, Postgres, Redis and a signature-verifying S3-compatible
@@ -70,11 +71,7 @@ beforeAll(async () => {
     .execute();
   ({ browser, offsite } = await launchBrowser());
   editor = await (await newProfile(browser, offsite)).newPage();
-  await editor.goto(`${stack.origin}/login`);
-  await editor.getByLabel('E-mail').fill(stack.admin.email);
-  await editor.getByLabel('Password').fill(stack.admin.password);
-  await editor.getByRole('button', { name: 'Sign in' }).click();
-  await editor.waitForURL(`${stack.origin}/publishers`);
+  await signInAt(editor, stack.origin, stack.admin);
 }, 180_000);
 
 afterAll(async () => {
