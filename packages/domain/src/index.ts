@@ -85,6 +85,12 @@ export {
   type AuditEventInput,
   auditValue,
 } from './audit/audit-event';
+export {
+  auditedChange,
+  type PendingAudit,
+  pendingAudit,
+  runAudited,
+} from './audit/audit-unit';
 // CDN edge (issue 33): surrogate keys of client answers, publishable keys, the purge outbox.
 export {
   type ClaimedPurge,
@@ -124,6 +130,7 @@ export { pingDatabase } from './db/ping';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
   ArticleEmbargoedError,
+  AuditNotWrittenError,
   ConflictError,
   DomainError,
   DomainValidationError,
