@@ -140,6 +140,7 @@ export {
   VersionMismatchError,
 } from './errors';
 export {
+  type ArticleRenditions,
   type ImgproxySettings,
   imgproxyRenditions,
   imgproxyUrl,
@@ -200,6 +201,7 @@ export {
   type ListingPosition,
   tagSlugsOf,
 } from './published/published-listing';
+export { withRenditions } from './published/published-renditions';
 export { countSearchMatches, searchCountCap } from './published/published-search.repository';
 export {
   findTaxonomyTerms,
@@ -295,6 +297,7 @@ export {
 // team-roles (issue 31): roles, grants, the policy, the team, invitations and resets (see team-roles.ts)
 export * from './team-roles';
 export { ensureAdministrator } from './users/administrator.service';
+export { type BylinePerson, findBylinePeople } from './users/byline-people.repository';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
 export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';

@@ -1260,6 +1260,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/bylines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff users who may be credited in a byline: id and display name only, by name
+         * @description Staff with a display name (set in their account), not suspended or deleted. A byline `{ name, userId }` credits one of them; free names need no entry here.
+         */
+        get: operations["listBylinePeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -1764,6 +1784,17 @@ export interface components {
              * @description a staff user (must exist); the name stays as given
              */
             userId?: string | null;
+        };
+        /** BylinePeople */
+        BylinePeople: {
+            data: components["schemas"]["BylinePerson"][];
+        };
+        /** BylinePerson */
+        BylinePerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description the user's display name, printed as the byline */
+            name: string;
         };
         /** Correction */
         Correction: {
@@ -9480,6 +9511,44 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBylinePeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BylinePeople"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -174,6 +174,8 @@ export const policyTable: readonly PolicyRow[] = [
   ['suspendUser', 'admin', 'any'],
   ['reinstateUser', 'admin', 'any'],
   ['deleteUser', 'admin', 'any'],
+  ['listBylinePeople', 'editor', 'any'],
+  ['listBylinePeople', 'contributor', 'any'],
 
   // Rows for the operations of the branches merged alongside (time-schedule, time-preview, history-revisions,
   // team-2fa): administrators only for their admin routes, as before the merge; widen per role deliberately.
