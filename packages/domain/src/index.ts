@@ -332,6 +332,7 @@ export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';
 export {
+  claimDueWebhookDeliveries,
   claimWebhookDeliveries,
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
