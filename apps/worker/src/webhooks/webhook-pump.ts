@@ -26,8 +26,9 @@ export interface WebhookPump {
 }
 
 /**
- * Delivers straight from the delivery rows: claims as many due deliveries as there are free slots in one
- * statement, runs them concurrently (at most `concurrency`), and claims again as slots free. With nothing due it
+ * Delivers straight from the delivery rows: claims due deliveries in one statement, runs them concurrently (at
+ * most `concurrency` POSTs), and keeps up to `concurrency` more claimed and ready, so a freed slot starts the next
+ * POST at once while the next claim refills the reserve. With nothing due it
  * sleeps until woken (new rows, a retry of its own falling due) or `idleMs` passes. Postgres is the only record;
  * a wake-up lost, or a replica killed mid-attempt, only delays the attempt (its claim expires, another takes it).
  */
@@ -35,6 +36,8 @@ export function startWebhookPump(options: WebhookPumpOptions): WebhookPump {
   const { concurrency, logger } = options;
   const inFlight = new Set<Promise<void>>();
   let sending = 0;
+  /** Claimed, waiting for a slot (held by their claim meanwhile). */
+  const ready: ClaimedWebhookDelivery[] = [];
   let stopped = false;
   let nudge: (() => void) | undefined;
   let nudged = false;
@@ -71,7 +74,12 @@ export function startWebhookPump(options: WebhookPumpOptions): WebhookPump {
     retryTimer.unref();
   };
 
-  const freeSlots = () => Math.min(concurrency - sending, options.maxUnrecorded - inFlight.size);
+  /** How many more to claim: slots free plus a reserve of `concurrency`, within `maxUnrecorded`. */
+  const freeSlots = () =>
+    Math.min(2 * concurrency - sending, options.maxUnrecorded - inFlight.size) - ready.length;
+  const launch = () => {
+    while (sending < concurrency && ready.length > 0) start(ready.shift() as ClaimedWebhookDelivery);
+  };
   const start = (claim: ClaimedWebhookDelivery) => {
     sending += 1;
     let sent = false;
@@ -79,7 +87,8 @@ export function startWebhookPump(options: WebhookPumpOptions): WebhookPump {
       if (sent) return;
       sent = true;
       sending -= 1;
-      // A freed slot: claim again, after the current turn so slots freed together share one claim.
+      launch();
+      // Refill the reserve, after the current turn so slots freed together share one claim.
       if (!stopped) setImmediate(wake);
     };
     const running: Promise<void> = options
@@ -107,7 +116,8 @@ export function startWebhookPump(options: WebhookPumpOptions): WebhookPump {
         try {
           const claims = await options.claimDue(free);
           // Even when stopping: claimed, they are made (stop waits for them) rather than held until their lock ends.
-          for (const claim of claims) start(claim);
+          ready.push(...claims);
+          launch();
           full = claims.length === free;
         } catch (error) {
           logger.warn({ err: (error as Error).message }, 'claiming webhook deliveries failed; retrying');
@@ -125,7 +135,10 @@ export function startWebhookPump(options: WebhookPumpOptions): WebhookPump {
       clearTimeout(retryTimer);
       nudge?.();
       await loop;
-      await Promise.allSettled([...inFlight]);
+      while (ready.length > 0 || inFlight.size > 0) {
+        launch();
+        await Promise.race([...inFlight]).catch(() => {});
+      }
     },
   };
 }
