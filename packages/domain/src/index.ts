@@ -336,7 +336,6 @@ export {
   claimWebhookDeliveries,
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
-  findDueWebhookDeliveries,
   type WebhookClaimRequest,
 } from './webhooks/webhook-attempt.repository';
 export type {

@@ -1,7 +1,7 @@
 // Delivery attempts: claiming a due delivery, recording its outcome, the endpoint's run of failures.
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
-import type { ClaimedWebhookDelivery, DueWebhookDelivery, WebhookAttemptResult } from './webhook-delivery';
+import type { ClaimedWebhookDelivery, WebhookAttemptResult } from './webhook-delivery';
 
 /** One attempt a job asks to make: number `attempt` (0-based: the attempts made before it) of a delivery. */
 export interface WebhookClaimRequest {
@@ -223,20 +223,4 @@ export async function recordWebhookEndpointFailure(
     db,
   );
   return rows[0]?.disabled_reason ?? null;
-}
-
-/**
- * Pending deliveries that are due (and not held by an attempt in flight), oldest due first: the sweep
- * (re-)enqueues their jobs, which is how nothing is lost while Redis or the worker was down.
- */
-export async function findDueWebhookDeliveries(db: DbOrTx, limit: number): Promise<DueWebhookDelivery[]> {
-  return db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'attempts'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
 }
