@@ -299,4 +299,30 @@ describe('revisions are complete (derived from the OpenAPI document)', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('REVISION_NOT_FOUND');
   });
+
+  it('pages the list by number: `before` answers the revisions below it, newest first, and counts them all', async () => {
+    const id = await draft('Paged');
+    for (const title of ['Two', 'Three', 'Four']) {
+      await app.inject({ method: 'PUT', url: `/api/v1/article/${id}`, headers: bearer, payload: { title } });
+    }
+    const list = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/article/${id}/revisions?${query}`,
+        headers: bearer,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { data: { n: number }[]; meta: { pagination: { total: number } } };
+      return { ns: body.data.map((revision) => revision.n), total: body.meta.pagination.total };
+    };
+    expect(await list('limit=2')).toEqual({ ns: [4, 3], total: 4 });
+    expect(await list('limit=2&before=3')).toEqual({ ns: [2, 1], total: 4 });
+    expect(await list('limit=2&before=1')).toEqual({ ns: [], total: 4 });
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/v1/article/${id}/revisions?before=0`,
+      headers: bearer,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -14,7 +14,7 @@ import { createUploadSigner } from '../src/storage/upload-signer';
 import { insertArticle, insertSite } from './support/content-fixtures';
 import { insertAdmin, insertPublisher } from './support/dashboard-accounts';
 import { type OpenApiDocument, type Operation, operationsOf } from './support/fuzz/openapi-operations';
-import { grant, insertStaff, setCreatedBy } from './support/policy/staff-fixtures';
+import { grant, insertScheduled, insertStaff, setCreatedBy } from './support/policy/staff-fixtures';
 import { validValue } from './support/policy/valid-values';
 import { createTestApp } from './support/test-app';
 
@@ -92,7 +92,11 @@ async function createWorld() {
   const victim = await insertStaff(app, db, 'editor');
   // What /publisher/{id} acts on (approve, disable, delete): not the publisher whose login the matrix uses.
   const victimPublisher = await insertPublisher(app, db, { approved: true });
-  return { siteA, siteB, ownDraft, otherDraft, pendingA, pendingB, victim, victimPublisher };
+  // A scheduled action and a release per article (what /scheduled-actions/{id} and /releases/{id} act on).
+  const scheduled = new Map<string, { actionId: string; releaseId: string }>();
+  for (const article of [ownDraft, otherDraft, pendingA, pendingB])
+    scheduled.set(article.id, await insertScheduled(db, article.id));
+  return { siteA, siteB, ownDraft, otherDraft, pendingA, pendingB, victim, victimPublisher, scheduled };
 }
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -127,16 +131,24 @@ function requestFor(operation: Operation, who: Who, inScope: boolean, world: Wor
   const article = articleFor(who, inScope, world);
   const site = inScope ? world.siteA : world.siteB;
   const area = operation.path.split('/')[3];
+  const scheduled = world.scheduled.get(article.id);
   const idTarget: { id: string; target: PolicyTarget } =
     area === 'article'
       ? { id: article.id, target: { kind: 'article', article: article.scope } }
-      : area === 'site'
-        ? { id: site.id, target: { kind: 'site', siteId: site.id } }
-        : area === 'users'
-          ? { id: world.victim.id, target: { kind: 'none' } }
-          : area === 'publisher'
-            ? { id: world.victimPublisher.publisherId, target: { kind: 'none' } }
-            : { id: world.siteA.id, target: { kind: 'none' } };
+      : (area === 'scheduled-actions' || area === 'releases') &&
+          scheduled &&
+          operation.pathParams.some((parameter) => parameter.name === 'id')
+        ? {
+            id: area === 'releases' ? scheduled.releaseId : scheduled.actionId,
+            target: { kind: 'named-articles', articles: [article.scope], named: 1 },
+          }
+        : area === 'site'
+          ? { id: site.id, target: { kind: 'site', siteId: site.id } }
+          : area === 'users'
+            ? { id: world.victim.id, target: { kind: 'none' } }
+            : area === 'publisher'
+              ? { id: world.victimPublisher.publisherId, target: { kind: 'none' } }
+              : { id: world.siteA.id, target: { kind: 'none' } };
   const hints = new Map<string, () => unknown>([
     ['id', () => idTarget.id],
     ['articleId', () => article.id],

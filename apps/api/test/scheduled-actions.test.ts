@@ -214,4 +214,47 @@ describe('scheduling by an editor (the named-articles scope)', () => {
     ]);
     expect(mixed.statusCode).toBe(403);
   });
+
+  it("moves and cancels its site's actions and releases (the action's or release's articles), not another's", async () => {
+    const siteA = await insertSite(testApp.db, 'schedule-move-a');
+    const siteB = await insertSite(testApp.db, 'schedule-move-b');
+    const editor = await insertStaff(app, testApp.db, 'editor');
+    await grant(testApp.db, editor.id, siteA, 'editor');
+    const onA = await insertArticle(testApp.db, { status: 'draft', siteIds: [siteA] });
+    const onB = await insertArticle(testApp.db, { status: 'draft', siteIds: [siteB] });
+    // Scheduled by an administrator: the editor acts on them through their articles' sites.
+    const action = async (articleId: string) =>
+      (await call('POST', '/scheduled-actions', { articleId, kind: 'publish', dueAt: inMinutes(30) })).json()
+        .id as string;
+    const release = async (articleId: string) =>
+      (
+        await call('POST', '/releases', {
+          name: 'Night',
+          dueAt: inMinutes(90),
+          actions: [{ articleId, kind: 'publish' }],
+        })
+      ).json().id as string;
+    const [actionA, actionB, releaseA, releaseB] = [
+      await action(onA.id),
+      await action(onB.id),
+      await release(onA.id),
+      await release(onB.id),
+    ];
+    const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      call(method, url, payload, editor.token).then((response) => response.statusCode);
+
+    expect(await as('PUT', `/scheduled-actions/${actionA}`, { dueAt: inMinutes(45) })).toBe(200);
+    expect(await as('POST', `/scheduled-actions/${actionA}/cancel`)).toBe(200);
+    expect(await as('PUT', `/scheduled-actions/${actionB}`, { dueAt: inMinutes(45) })).toBe(403);
+    expect(await as('POST', `/scheduled-actions/${actionB}/cancel`)).toBe(403);
+    expect(await as('GET', `/releases/${releaseA}`)).toBe(200);
+    expect(await as('PUT', `/releases/${releaseA}`, { dueAt: inMinutes(120) })).toBe(200);
+    expect(await as('POST', `/releases/${releaseA}/cancel`)).toBe(200);
+    expect(await as('GET', `/releases/${releaseB}`)).toBe(403);
+    expect(await as('POST', `/releases/${releaseB}/cancel`)).toBe(403);
+    // One that does not exist: the handler's 404, not a 403.
+    expect(await as('POST', '/scheduled-actions/00000000-0000-4000-8000-000000000000/cancel')).toBe(404);
+    // Every release: still the administrators' list.
+    expect(await as('GET', '/releases')).toBe(403);
+  });
 });

@@ -1,3 +1,4 @@
+import { editArticle } from '@newsroom/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +58,48 @@ describe('article history', () => {
     await screen.findByDisplayValue('Tram line opens in May');
     expect((await stored(article.id)).title).toBe('Tram line opens in May');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+  });
+
+  it('pages the history ("Show older", by keyboard) and compares and restores across pages', async () => {
+    const { article } = await openEditor('Harbour works');
+    const editor = {
+      actor: { kind: 'user' as const, id: null, label: 'desk@example.com' },
+      source: 'editor' as const,
+    };
+    for (let i = 1; i <= 23; i++) {
+      await editArticle(api.db, article.id, { title: `Harbour works, update ${i}` }, undefined, editor);
+    }
+    renderDashboard(`/articles/${article.id}`);
+    await screen.findByDisplayValue('Harbour works, update 23');
+    const user = userEvent.setup();
+    await user.click(screen.getByText('History'));
+    const list = await screen.findByRole('list', { name: 'Revisions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('Showing the newest 20 of 23.')).toBeTruthy();
+    // By keyboard: the button takes Enter, and the focus goes to the first older revision.
+    screen.getByRole('button', { name: 'Show older' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Compare revision 3')));
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+
+    // Compare one of each page.
+    await user.click(screen.getByLabelText('Compare revision 2'));
+    await user.click(screen.getByLabelText('Compare revision 22'));
+    const diff = await screen.findByRole('region', { name: 'Revision 2 compared with revision 22' });
+    expect(within(diff).getByText('Harbour works, update 2').tagName).toBe('DEL');
+    expect(within(diff).getByText('Harbour works, update 22').tagName).toBe('INS');
+
+    // Restore one from the older page: a new revision on top, every page read again, none lost.
+    await user.click(screen.getByRole('button', { name: 'Restore revision 1' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Restore revision 1?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Restore' }));
+    await screen.findByDisplayValue('Harbour works, update 1');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(24));
+    const numbers = within(list)
+      .getAllByRole('checkbox')
+      .map((box) => Number(box.getAttribute('data-n')));
+    expect(numbers).toEqual(Array.from({ length: 24 }, (_, i) => 24 - i));
   });
 
   it('shows their change against mine on a 412 and saves the fields as chosen, losing nothing', async () => {

@@ -6,6 +6,7 @@ import { startAuditRetention } from './audit/audit-retention';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createPurgeWorker } from './purge/purge-worker';
+import { startRevisionCompaction } from './revisions/revision-compaction';
 import { startRevisionThinning } from './revisions/revision-thinning';
 import { startScheduler } from './schedule/scheduler';
 import { createWebhookWorker } from './webhooks/webhook-worker';
@@ -45,6 +46,7 @@ const revisionThinning = startRevisionThinning({
   retentionMs: config.revisions.draftRetentionMs,
   logger,
 });
+const revisionCompaction = startRevisionCompaction({ db, logger });
 const purgeWorker = createPurgeWorker({ config, db, logger, metricsRegistry });
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
@@ -72,6 +74,7 @@ async function shutdown(signal: string) {
     webhookWorker.close(),
     scheduler.close(),
     revisionThinning.close(),
+    revisionCompaction.stop(),
     auditRetention?.stop(),
     purgeWorker?.close(),
   ]);

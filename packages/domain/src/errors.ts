@@ -66,3 +66,17 @@ export class ArticleEmbargoedError extends DomainError {
     );
   }
 }
+
+/**
+ * The audit row of a change could not be written, so the change was rolled back with it (docs/audit.md): nothing
+ * changed, and the same request may be sent again.
+ */
+export class AuditNotWrittenError extends DomainError {
+  readonly code = 'AUDIT_NOT_WRITTEN';
+  constructor(
+    readonly action: string,
+    override readonly cause: unknown,
+  ) {
+    super(`Nothing was changed: the audit record of ${action} could not be written. Try again.`);
+  }
+}

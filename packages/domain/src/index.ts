@@ -52,6 +52,7 @@ export {
   notSnapshotColumns,
   notSnapshotFields,
 } from './articles/revisions/article-snapshot';
+export { compactArticleRevisions, compactionDelayMs } from './articles/revisions/revision-compaction';
 export { autosaveCollapseMs } from './articles/revisions/revision-recorder';
 export {
   defaultDraftRetentionDays,
@@ -85,6 +86,12 @@ export {
   type AuditEventInput,
   auditValue,
 } from './audit/audit-event';
+export {
+  auditedChange,
+  type PendingAudit,
+  pendingAudit,
+  runAudited,
+} from './audit/audit-unit';
 // CDN edge (issue 33): surrogate keys of client answers, publishable keys, the purge outbox.
 export {
   type ClaimedPurge,
@@ -124,6 +131,7 @@ export { pingDatabase } from './db/ping';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
   ArticleEmbargoedError,
+  AuditNotWrittenError,
   ConflictError,
   DomainError,
   DomainValidationError,
@@ -132,6 +140,7 @@ export {
   VersionMismatchError,
 } from './errors';
 export {
+  type ArticleRenditions,
   type ImgproxySettings,
   imgproxyRenditions,
   imgproxyUrl,
@@ -192,6 +201,7 @@ export {
   type ListingPosition,
   tagSlugsOf,
 } from './published/published-listing';
+export { withRenditions } from './published/published-renditions';
 export { countSearchMatches, searchCountCap } from './published/published-search.repository';
 export {
   findTaxonomyTerms,
@@ -287,6 +297,7 @@ export {
 // team-roles (issue 31): roles, grants, the policy, the team, invitations and resets (see team-roles.ts)
 export * from './team-roles';
 export { ensureAdministrator } from './users/administrator.service';
+export { type BylinePerson, findBylinePeople } from './users/byline-people.repository';
 export { verifyCredentials } from './users/login.service';
 export { changeOwnPassword, resetPublisherPassword } from './users/password-change.service';
 export { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './users/password-hasher';

@@ -8,6 +8,7 @@ export {
   isAllowed,
   isArticleVisible,
   mayCall,
+  namedArticlesSourceOf,
   type PolicyTarget,
   policyOperationIds,
   policyRowsOf,
@@ -19,6 +20,7 @@ export {
   findArticleScope,
   findExistingSiteIds,
   findGrantsOfUser,
+  findScheduledArticleIds,
   siteExists,
 } from './policy/policy.repository';
 export { type PolicyCaller, type PolicyRow, type PolicyScope, policyTable } from './policy/policy-table';

@@ -17,6 +17,7 @@ import {
   notSnapshotColumns,
   restorableFields,
 } from '../src/articles/revisions/article-snapshot';
+import { compactArticleRevisions } from '../src/articles/revisions/revision-compaction';
 import { applyDelta, reverseDelta } from '../src/articles/revisions/revision-delta';
 import { thinOldDraftRevisions } from '../src/articles/revisions/revision-retention';
 import type { RevisionWrite } from '../src/articles/revisions/revision-write';
@@ -48,6 +49,16 @@ const content = (title: string, body = '<p>Body</p>') => ({
 });
 
 for (const slug of ['north', 'south', 'east']) await createSite(db, { slug, name: slug, domain: null });
+
+const kindsOf = async (articleId: string) =>
+  (
+    await db
+      .selectFrom('article_revisions')
+      .select('kind')
+      .where('article_id', '=', articleId)
+      .orderBy('n', 'desc')
+      .execute()
+  ).map((row) => row.kind);
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -197,6 +208,8 @@ describe('article revisions', () => {
       fc.record({ kind: fc.constant('sites' as const), sites: fc.subarray(['north', 'south', 'east']) }),
       fc.record({ kind: fc.constant('status' as const) }),
       fc.record({ kind: fc.constant('autosave' as const), body: text }),
+      // The worker's pass, at any point: even over an autosave that could still collapse (a later now).
+      fc.record({ kind: fc.constant('compact' as const), later: fc.boolean() }),
     );
     let run = 0;
     await fc.assert(
@@ -221,7 +234,9 @@ describe('article revisions', () => {
             const meta = { imageMeta: alt(fields.image), thumbnailMeta: alt(fields.thumbnail) };
             await editArticle(db, article.id, { ...fields, ...meta }, undefined, bob);
           } else if (step.kind === 'sites') await setArticleHostSites(db, article.id, step.sites, bob);
-          else {
+          else if (step.kind === 'compact') {
+            await compactArticleRevisions(db, { now: new Date(Date.now() + (step.later ? 3_600_000 : 0)) });
+          } else {
             const { status } = await getArticle(db, article.id);
             await changeArticleStatus(
               db,
@@ -259,6 +274,10 @@ describe('article revisions', () => {
       body = body.replace(`Paragraph ${i % 20}:`, `Paragraph ${i % 20} (update ${i}):`);
       await editArticle(db, article.id, { body }, undefined, i % 2 ? alice : bob);
     }
+    // Each write stored its revision whole; the worker's pass turns all but the newest into deltas.
+    expect(await kindsOf(article.id)).toEqual(Array.from({ length: 50 }, () => 'snapshot'));
+    await compactArticleRevisions(db);
+    expect(await kindsOf(article.id)).toEqual(['snapshot', ...Array.from({ length: 49 }, () => 'delta')]);
     const storage = await measureRevisionStorage(db, article.id);
     expect(storage.revisions).toBe(50);
     expect(storage.dataBytes).toBeLessThanOrEqual(2 * body.length);

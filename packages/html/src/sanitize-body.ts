@@ -59,11 +59,30 @@ export interface ImagePolicy {
    * FEED_ALLOW_PRIVATE_ADDRESSES). Default false: they are dropped (isPublicImageUrl).
    */
   allowPrivateImages?: boolean;
+  /**
+   * Keep images under these URL prefixes whatever their host: the service's own upload storage, which in
+   * development is on loopback (an editor's uploaded picture must not vanish from the body on save).
+   */
+  trustedImagePrefixes?: readonly string[];
+}
+
+/** Whether `src`, normalised (so `..` cannot climb out), sits under one of `prefixes`. */
+function underPrefix(src: string, prefixes: readonly string[]): boolean {
+  if (prefixes.length === 0) return false;
+  let href: string;
+  try {
+    href = new URL(src).href;
+  } catch {
+    return false;
+  }
+  return prefixes.some((prefix) => href.startsWith(`${prefix.replace(/\/+$/, '')}/`));
 }
 
 /** sanitizeBody's sanitize-html options for an item whose URLs resolve against `baseUrl`. */
 export function sanitizeOptions(baseUrl: string | null, images: ImagePolicy = {}): sanitizeHtml.IOptions {
-  const refusedHost = (src: string) => !images.allowPrivateImages && !isPublicImageUrl(src);
+  const trusted = images.trustedImagePrefixes ?? [];
+  const refusedHost = (src: string) =>
+    !images.allowPrivateImages && !isPublicImageUrl(src) && !underPrefix(src, trusted);
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,

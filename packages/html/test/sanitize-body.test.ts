@@ -161,3 +161,18 @@ describe('figures and inline images (issue 32)', () => {
     );
   });
 });
+
+describe('images in the service’s own upload storage', () => {
+  const storage = { trustedImagePrefixes: ['http://127.0.0.1:3001/newsroom-media/'] };
+  const img = (src: string) => sanitizeBody(`<figure><img src="${src}" alt="a"></figure>`, null, storage);
+
+  it('keeps an uploaded picture on a loopback store, and drops other private ones', () => {
+    expect(img('http://127.0.0.1:3001/newsroom-media/uploads/2026/11/a.png')).toBe(
+      '<figure><img src="http://127.0.0.1:3001/newsroom-media/uploads/2026/11/a.png" alt="a" /></figure>',
+    );
+    expect(img('http://127.0.0.1:3001/other-bucket/a.png')).toBe('<figure></figure>');
+    expect(img('http://127.0.0.1:3001/newsroom-media-evil/a.png')).toBe('<figure></figure>');
+    expect(img('http://127.0.0.1:3001/newsroom-media/../admin/a.png')).toBe('<figure></figure>');
+    expect(img('http://10.0.0.1/newsroom-media/a.png')).toBe('<figure></figure>');
+  });
+});

@@ -63,8 +63,10 @@ export function auditTarget(
     const known = objectSegments[segment];
     if (!known) return;
     objectType = known;
-    const next = segments[index + 1];
-    idParam = next?.startsWith(':') ? next.slice(1) : null;
+    // Its id: the parameter after it, past verbs (`/article/publish/:id`); `me`: the signed-in publisher.
+    const rest = segments.slice(index + 1);
+    const param = rest[0] === 'me' ? ':me' : rest.find((next) => next.startsWith(':'));
+    idParam = param ? param.slice(1) : null;
     if (known === 'site' && idParam) siteParam = idParam;
   });
   if (idParam === null && segments[1]?.startsWith(':') && !objectSegments[segments[0] ?? ''])

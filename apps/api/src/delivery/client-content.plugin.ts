@@ -61,7 +61,7 @@ export const clientContentPlugin = fp(async (app: FastifyInstance) => {
     reads: {
       db: app.db,
       content,
-      serializers: createClientSerializers(),
+      serializers: createClientSerializers(app.config.imgproxy),
       freshness: freshnessOf(app.config.client),
       caches: {
         notifications,

@@ -1,4 +1,10 @@
-import { clientArticleJson, type PublishedArticle, type TaxonomyTerm } from '@newsroom/domain';
+import {
+  clientArticleJson,
+  type ImgproxySettings,
+  type PublishedArticle,
+  type TaxonomyTerm,
+  withRenditions,
+} from '@newsroom/domain';
 import fastJson from 'fast-json-stringify';
 import { ClientTaxonomySchema } from '../schemas/client-taxonomy.schema';
 import { ClientPaginationMetaSchema, type paginationMeta } from '../schemas/pagination.schema';
@@ -28,8 +34,14 @@ const maxSparseSerializers = 64;
 
 const compile = <F>(schema: unknown) => fastJson(schema as Record<string, unknown>) as unknown as F;
 
-export function createClientSerializers(): ClientSerializers {
-  const article: ArticleSerializer = clientArticleJson;
+/**
+ * `imgproxy` (undefined: renditions off) signs the pictures' renditions as an article is written, so their cost
+ * is paid when an answer is built and cached (article-json-cache.ts, the response cache), never per request.
+ */
+export function createClientSerializers(imgproxy?: ImgproxySettings): ClientSerializers {
+  const article: ArticleSerializer = imgproxy
+    ? (published) => clientArticleJson(withRenditions(published, imgproxy))
+    : clientArticleJson;
   // Sparse serialisers by field list (in the article's order, so equal lists share one), compiled once each.
   const sparse = new Map<string, ArticleSerializer>();
   return {
@@ -39,7 +51,11 @@ export function createClientSerializers(): ClientSerializers {
       const key = fields.join(',');
       let serialize = sparse.get(key);
       if (!serialize) {
-        serialize = compile<ArticleSerializer>(articleSchemaWith(fields));
+        const compiled = compile<ArticleSerializer>(articleSchemaWith(fields));
+        serialize =
+          imgproxy && fields.includes('renditions')
+            ? (published) => compiled(withRenditions(published, imgproxy))
+            : compiled;
         // Least recently compiled first out: the map keeps insertion order.
         if (sparse.size >= maxSparseSerializers) sparse.delete(sparse.keys().next().value as string);
         sparse.set(key, serialize);

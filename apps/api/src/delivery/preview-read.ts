@@ -1,4 +1,11 @@
-import { clientArticleJson, type DbOrTx, findPreviewArticle, resolveSiteIds } from '@newsroom/domain';
+import {
+  clientArticleJson,
+  type DbOrTx,
+  findPreviewArticle,
+  type ImgproxySettings,
+  resolveSiteIds,
+  withRenditions,
+} from '@newsroom/domain';
 import { type ArticleView, articleInView, networkView } from './article-view';
 import type { ClientAnswer, Freshness } from './client-answer';
 import { answerOf, bytesOf } from './response-bytes';
@@ -17,9 +24,13 @@ export const previewFreshness: Freshness = {
   notModifiedPayload: undefined,
 };
 
-/** What a preview read takes: the database (the token lookup and, with `site`, the site's existence). */
+/**
+ * What a preview read takes: the database (the token lookup and, with `site`, the site's existence), and the
+ * image proxy that signs renditions (undefined: none).
+ */
 export interface PreviewReadSources {
   db: DbOrTx;
+  imgproxy?: ImgproxySettings | undefined;
 }
 
 export interface PreviewParams {
@@ -44,5 +55,6 @@ export async function readPreview(
     const [siteId] = await resolveSiteIds(sources.db, [site]);
     view = { siteId: siteId as string, siteSlug: site };
   }
-  return answerOf(bytesOf(clientArticleJson(articleInView(article, view))), previewFreshness, null);
+  const json = clientArticleJson(articleInView(withRenditions(article, sources.imgproxy), view));
+  return answerOf(bytesOf(json), previewFreshness, null);
 }

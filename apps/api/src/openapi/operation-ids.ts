@@ -138,4 +138,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'PUT /api/v1/users/{id}/suspend': 'suspendUser',
   'PUT /api/v1/users/{id}/reinstate': 'reinstateUser',
   'DELETE /api/v1/users/{id}': 'deleteUser',
+
+  // newsroom bylines (issue 32)
+  'GET /api/v1/team/bylines': 'listBylinePeople',
 };

@@ -1,5 +1,6 @@
 import {
   ArticleEmbargoedError,
+  AuditNotWrittenError,
   ConflictError,
   DomainError,
   DomainValidationError,
@@ -25,6 +26,8 @@ function statusOfDomainError(error: DomainError): number {
   if (error instanceof ArticleEmbargoedError) return 409;
   if (error instanceof VersionMismatchError) return 412;
   if (error instanceof DomainValidationError) return 400;
+  // Rolled back with its change: nothing happened, the client may send the request again.
+  if (error instanceof AuditNotWrittenError) return 503;
   return 400;
 }
 
@@ -116,6 +119,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof DomainError) {
       const status = statusOfDomainError(error);
+      if (error instanceof AuditNotWrittenError)
+        request.log.error(
+          { err: error.cause, action: error.action },
+          'audit row not written: change rolled back',
+        );
       return reply.status(status).send(errorBody(status, error.code, error.message));
     }
     if (error instanceof HttpError) {

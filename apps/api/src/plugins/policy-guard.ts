@@ -3,8 +3,10 @@ import {
   findArticleScope,
   findExistingSiteIds,
   findGrantsOfUser,
+  findScheduledArticleIds,
   isAllowed,
   mayCall,
+  namedArticlesSourceOf,
   type PolicyActor,
   type PolicyTarget,
   siteExists,
@@ -93,7 +95,17 @@ export async function policyScopeGuard(request: FastifyRequest): Promise<void> {
   const kind = targetKindOf(actor, operationId);
   let target: PolicyTarget = { kind: 'none' };
   if (kind === 'named-articles') {
-    const ids = namedArticleIds(request);
+    const source = namedArticlesSourceOf(actor, operationId);
+    const pathId = (request.params as { id?: unknown } | undefined)?.id;
+    let ids: string[];
+    if (source === 'request') ids = namedArticleIds(request);
+    else if (typeof pathId !== 'string' || !uuidPattern.test(pathId)) return;
+    else {
+      // The scheduled action's or the release's articles; one that does not exist is the handler's 404.
+      const found = await findScheduledArticleIds(db, source, pathId);
+      if (!found) return;
+      ids = found;
+    }
     const found = await Promise.all(ids.map((id) => findArticleScope(db, id)));
     const articles = found.filter((article): article is ArticleScope => article !== undefined);
     target = { kind: 'named-articles', articles, named: ids.length };

@@ -38,6 +38,7 @@ import { releaseRoutes, scheduledActionRoutes } from './schedule/schedule.routes
 import { securitySettingsRoutes } from './security/security-settings.routes';
 import { siteRoutes } from './sites/site.routes';
 import { siteKeyRoutes } from './sites/site-keys.routes';
+import { bylinePeopleRoutes } from './team/byline-people.routes';
 import { teamRoutes } from './team/team.routes';
 import { signStorageRoutes } from './uploads/sign-storage.routes';
 import { webhookRoutes } from './webhooks/webhook.routes';
@@ -117,6 +118,7 @@ const browserFacingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await admin.register(releaseRoutes, { prefix: '/releases' });
         await admin.register(securitySettingsRoutes, { prefix: '/security-settings' });
         await admin.register(teamRoutes, { prefix: '/users' });
+        await admin.register(bylinePeopleRoutes, { prefix: '/team' });
       });
 
       await api.register(async (publisher) => {

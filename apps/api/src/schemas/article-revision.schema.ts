@@ -69,7 +69,17 @@ export const RevisionParamsSchema = Type.Object({
   n: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 
-export const RevisionListQuerySchema = PageQuerySchema;
+export const RevisionListQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  before: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description:
+        'keyset: only revisions numbered below this one (the oldest `n` of the page shown before), newest first; `page` then counts from there. `total` stays the count of all revisions',
+    }),
+  ),
+});
 
 export const RevisionDiffQuerySchema = Type.Object({
   from: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'one revision number' }),

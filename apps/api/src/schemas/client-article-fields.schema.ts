@@ -37,3 +37,28 @@ export const ClientCorrectionSchema = Type.Object(
   { text: Type.String(), at: DateTimeSchema },
   { title: 'ClientCorrection' },
 );
+
+const ClientRenditionSetSchema = Type.Object(
+  {
+    srcset: Type.String({ description: 'the `srcset` attribute value: each URL and its width (`480w`)' }),
+    sources: Type.Array(
+      Type.Object({ width: Type.Integer(), height: Type.Integer(), url: Type.String({ format: 'uri' }) }),
+      { description: 'narrowest first; never wider than the original when its width is known (480 always)' },
+    ),
+  },
+  { title: 'ClientRenditionSet' },
+);
+
+/** One picture's crops around its focal point, by aspect ratio, each URL signed for imgproxy. */
+export const ClientPictureRenditionsSchema = Type.Object(
+  { '16:9': ClientRenditionSetSchema, '4:3': ClientRenditionSetSchema, '1:1': ClientRenditionSetSchema },
+  { title: 'ClientPictureRenditions' },
+);
+
+export const ClientRenditionsSchema = Type.Object(
+  {
+    thumbnail: Nullable(ClientPictureRenditionsSchema),
+    image: Nullable(ClientPictureRenditionsSchema),
+  },
+  { title: 'ClientRenditions' },
+);

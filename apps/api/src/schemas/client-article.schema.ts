@@ -3,6 +3,7 @@ import {
   ClientBylineSchema,
   ClientCorrectionSchema,
   ClientImageMetaSchema,
+  ClientRenditionsSchema,
 } from './client-article-fields.schema';
 import { DateTimeSchema } from './date-time.schema';
 import { ClientPaginationMetaSchema, PageQuerySchema, paginatedAs } from './pagination.schema';
@@ -44,6 +45,10 @@ export const ClientArticleSchema = Type.Object(
     image: NullableString('image URL'),
     imageMeta: Type.Union([ClientImageMetaSchema, Type.Null()], {
       description: "the image's alt text, caption, credit, size and focal point; null: none known",
+    }),
+    renditions: Type.Union([ClientRenditionsSchema, Type.Null()], {
+      description:
+        'signed imgproxy crops (16:9, 4:3, 1:1 around the focal point, at 480, 960 and 1440 px wide) of thumbnail and image (null: no such picture); null when the server has no image proxy configured (IMGPROXY_URL, IMGPROXY_KEY, IMGPROXY_SALT)',
     }),
     hostSites: Type.Array(Type.String(), { description: 'slugs of the child sites the article appears on' }),
     url: Type.Optional(

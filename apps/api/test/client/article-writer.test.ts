@@ -1,4 +1,4 @@
-import { clientArticleJson, type PublishedArticle } from '@newsroom/domain';
+import { clientArticleJson, type PublishedArticle, withRenditions } from '@newsroom/domain';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { articleInView } from '../../src/delivery/article-view';
@@ -39,6 +39,7 @@ const article: PublishedArticle = {
     height: 900,
     focalPoint: { x: 0.25, y: 0.75 },
   },
+  renditions: null,
   hostSites: ['alpha', 'beta'],
   urls: { alpha: 'https://alpha.example/a-slug', beta: 'https://beta.example/news/a-slug' },
   isAggregated: true,
@@ -66,6 +67,8 @@ const variants: PublishedArticle[] = [
     corrections: [],
   },
   { ...article, title: 'Short', body: '' },
+  // With an image proxy: signed renditions of the image (and none of the missing thumbnail).
+  withRenditions(article, { baseUrl: 'https://img.example', keyHex: 'abcd', saltHex: '0102' }),
 ];
 const views = [
   { siteId: null, siteSlug: null },

@@ -145,6 +145,7 @@ describe('article JSON', () => {
         'thumbnailMeta',
         'imageMeta',
         'corrections',
+        'renditions',
       ].sort(),
     );
     expect(manual).toMatchObject({

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../lib/api-client';
 import type { Schema } from '../lib/api-shapes';
 import { articleKeys } from './articles';
@@ -11,23 +11,32 @@ export type RestoredArticle = Schema<'RestoredArticle'>;
 
 export const revisionKeys = {
   all: (articleId: string) => [...articleKeys.all, 'revisions', articleId] as const,
-  list: (articleId: string, page: number) => [...revisionKeys.all(articleId), 'list', page] as const,
+  list: (articleId: string) => [...revisionKeys.all(articleId), 'list'] as const,
   diff: (articleId: string, from: number, to: number) =>
     [...revisionKeys.all(articleId), 'diff', from, to] as const,
 };
 
 export const historyPageSize = 20;
 
-export const revisionsQuery = (articleId: string, page = 1) =>
-  queryOptions({
-    queryKey: revisionKeys.list(articleId, page),
-    queryFn: ({ signal }) =>
+/**
+ * The revisions, newest first, a page at a time by number (keyset: each next page is the revisions below
+ * the oldest shown, so a revision recorded meanwhile shifts nothing and none is shown twice or skipped).
+ */
+export const revisionsQuery = (articleId: string) =>
+  infiniteQueryOptions({
+    queryKey: revisionKeys.list(articleId),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
       dataOf(
         api.GET('/api/v1/article/{id}/revisions', {
-          params: { path: { id: articleId }, query: { page, limit: historyPageSize } },
+          params: { path: { id: articleId }, query: { limit: historyPageSize, before: pageParam } },
           signal,
         }),
       ),
+    getNextPageParam: (page) => {
+      const oldest = page.data.at(-1)?.n;
+      return page.data.length === historyPageSize && oldest !== undefined && oldest > 1 ? oldest : undefined;
+    },
     staleTime: 0,
   });
 

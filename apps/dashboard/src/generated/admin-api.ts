@@ -215,7 +215,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one */
+        /** The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one. Paged by number (`before`, keyset) or by page */
         get: operations["listArticleRevisions"];
         put?: never;
         post?: never;
@@ -1260,6 +1260,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/bylines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff users who may be credited in a byline: id and display name only, by name
+         * @description Staff with a display name (set in their account), not suspended or deleted. A byline `{ name, userId }` credits one of them; free names need no entry here.
+         */
+        get: operations["listBylinePeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -1764,6 +1784,17 @@ export interface components {
              * @description a staff user (must exist); the name stays as given
              */
             userId?: string | null;
+        };
+        /** BylinePeople */
+        BylinePeople: {
+            data: components["schemas"]["BylinePerson"][];
+        };
+        /** BylinePerson */
+        BylinePerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description the user's display name, printed as the byline */
+            name: string;
         };
         /** Correction */
         Correction: {
@@ -3525,6 +3556,8 @@ export interface operations {
     listArticleRevisions: {
         parameters: {
             query?: {
+                /** @description keyset: only revisions numbered below this one (the oldest `n` of the page shown before), newest first; `page` then counts from there. `total` stays the count of all revisions */
+                before?: number;
                 /** @description page size, at most 100 */
                 limit?: number;
                 /** @description page number, from 1 */
@@ -9478,6 +9511,44 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBylinePeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BylinePeople"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

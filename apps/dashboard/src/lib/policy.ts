@@ -73,6 +73,8 @@ function rowAllows(viewer: PolicyViewer, { caller, scope }: PolicyRowOf, subject
         coversArticle(viewer, caller, subject.article)
       );
     case 'named-articles':
+    case 'scheduled-action':
+    case 'release':
       return (
         subject.kind === 'named-articles' &&
         subject.articles.length > 0 &&

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { editArticle } from '@newsroom/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -105,6 +106,27 @@ describe('article history in Chromium', { timeout: 90_000 }, () => {
     const [newest] = await revisionsOf(articleId);
     expect(newest).toMatchObject({ n: 5, source: 'restore', actor_kind: 'user' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+
+    // Twenty more (an API client's): the panel shows the newest 20, "Show older" (by keyboard) the rest.
+    const client = {
+      actor: { kind: 'api-client' as const, id: null, label: 'wire@example.com' },
+      source: 'api' as const,
+    };
+    for (let i = 1; i <= 20; i++) {
+      await editArticle(stack.db, articleId, { title: `Bridge update ${i}` }, undefined, client);
+    }
+    await page.reload();
+    await page.getByText('History', { exact: true }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(20);
+    await page.getByText('Showing the newest 20 of 25.').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshots(page, 'article-history-paged');
+    await page.getByRole('button', { name: 'Show older' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(25);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Compare revision 5');
     expect(offsite).toEqual([]);
   });
 });

@@ -11,7 +11,6 @@ import {
   insertArticle,
   lockAndFindTakenSlugs,
   replaceArticleSites,
-  updateArticleColumns,
   updateArticleStatus,
 } from './article.repository';
 import { type ArticleEdit, editedFieldColumns, newArticleFieldColumns } from './article-content-columns';
@@ -25,7 +24,11 @@ import {
 } from './article-lifecycle';
 import { lockArticleById } from './article-lock.repository';
 import { assertNotEmbargoed } from './embargo';
-import { recordArticleRevision } from './revisions/revision-recorder';
+import {
+  type ArticleWithRevisionHeads,
+  updateArticleReturningRevisionHeads,
+} from './revisions/revision-heads.repository';
+import { recordArticleRevision, recordRevisionOf } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
@@ -103,8 +106,9 @@ async function editArticleIn(
   expectedVersions: readonly string[] | undefined,
   write: RevisionWrite,
 ): Promise<VersionedArticle> {
-  await writeArticlePatch(tx, id, patch, expectedVersions);
-  return recordArticleRevision(tx, id, write);
+  // The update answers the article as written: its revision needs no read of its own.
+  const written = await writeArticlePatch(tx, id, patch, expectedVersions);
+  return (await recordRevisionOf(tx, written, write)).article;
 }
 
 /**
@@ -119,7 +123,7 @@ export async function writeArticlePatch(
   patch: ArticlePatch,
   expectedVersions: readonly string[] | undefined,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<ArticleWithRevisionHeads> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
       'INVALID_SLUG',
@@ -137,13 +141,14 @@ export async function writeArticlePatch(
       ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
       ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
     };
-    const written = await updateArticleColumns(tx, id, columns, expectedVersions);
+    const written = await updateArticleReturningRevisionHeads(tx, id, columns, expectedVersions);
     if (!written) {
       if (expectedVersions !== undefined && (await articleExists(tx, id))) {
         throw new VersionMismatchError('article', id);
       }
       throw new NotFoundError('article', id);
     }
+    return written;
   } catch (error) {
     if (isUniqueViolation(error, slugKey)) {
       throw new ConflictError('SLUG_TAKEN', `Slug ${patch.slug} is already used by another article`);

@@ -123,3 +123,25 @@ export function auditChanges(changes: AuditChanges | null): AuditChanges | null 
   if (changes.after !== undefined && changes.after !== null) out.after = auditValue(changes.after);
   return out.before === undefined && out.after === undefined ? null : out;
 }
+
+/** The arguments of `audit_append()` for one event (its row as hashed: `at` now, changes trimmed). */
+export function auditAppendArguments(event: AuditEventInput, relaxed: boolean) {
+  const at = new Date();
+  const changes = auditChanges(event.changes);
+  const row = { ...event, at, changes };
+  const values = [
+    at,
+    event.actor.type,
+    event.actor.id,
+    event.actor.label,
+    event.address,
+    event.action,
+    event.objectType,
+    event.objectId,
+    event.siteId,
+    changes === null ? null : JSON.stringify(changes),
+    auditRowBody(row),
+    relaxed,
+  ] as const;
+  return { row, values };
+}

@@ -7,8 +7,8 @@ import {
   type AuditChanges,
   type AuditEvent,
   type AuditEventInput,
+  auditAppendArguments,
   auditChanges,
-  auditRowBody,
   auditRowHash,
 } from './audit-event';
 
@@ -85,14 +85,12 @@ export async function appendAuditRow(
   event: AuditEventInput,
   relaxed: boolean,
 ): Promise<AuditEvent> {
-  const at = new Date();
-  const changes = auditChanges(event.changes);
-  const row = { ...event, at, changes };
-  const body = auditRowBody(row);
+  const { row, values } = auditAppendArguments(event, relaxed);
+  const [at, actorType, actorId, actorLabel, address, action, objectType, objectId, siteId, changes, body] =
+    values;
   const { rows } = await sql<{ seq: string; prev_hash: string; hash: string }>`select * from audit_append(
-    ${at}, ${event.actor.type}, ${event.actor.id}, ${event.actor.label}, ${event.address}, ${event.action},
-    ${event.objectType}, ${event.objectId}, ${event.siteId}, ${changes === null ? null : JSON.stringify(changes)}::jsonb,
-    ${body}, ${relaxed})`.execute(db);
+    ${at}, ${actorType}, ${actorId}, ${actorLabel}, ${address}, ${action}, ${objectType}, ${objectId}, ${siteId},
+    ${changes}::jsonb, ${body}, ${relaxed})`.execute(db);
   const stored = rows[0] as { seq: string; prev_hash: string; hash: string };
   return { ...row, seq: Number(stored.seq), prevHash: stored.prev_hash, hash: stored.hash };
 }

@@ -1,4 +1,6 @@
 import type { Db, DbOrTx } from '../db/create-db';
+import { isDatabaseUnavailable } from '../db/pg-errors';
+import { AuditNotWrittenError } from '../errors';
 import {
   type AuditFilter,
   appendAuditRow,
@@ -22,7 +24,13 @@ export async function appendAuditEvent(db: DbOrTx, event: AuditEventInput): Prom
   // Alone, its commit need not wait for the WAL flush: a crash can lose only the newest rows (a suffix, head
   // included, so the chain still verifies), and a row of a change that committed just before was never in that
   // change's transaction anyway (docs/audit.md, Known limits). In a caller's transaction it commits with it.
-  return appendAuditRow(db, event, !isTransaction(db));
+  if (!isTransaction(db)) return appendAuditRow(db, event, true);
+  try {
+    return await appendAuditRow(db, event, false);
+  } catch (error) {
+    // The caller's change rolls back with it: say so, rather than a bare database error.
+    throw isDatabaseUnavailable(error) ? error : new AuditNotWrittenError(event.action, error);
+  }
 }
 
 /** Several events at once, in order, in one short transaction (imports of history, tests, bulk tools). */

@@ -1,9 +1,10 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { type Driver, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { connectionPool } from './connection-pool';
 import { guardedSocket } from './guarded-socket';
 import { deadlineCursorClass } from './query-deadline';
 import type { Database } from './tables';
+import { UnitOfWorkDriver } from './unit-of-work-driver';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -91,11 +92,18 @@ export function createDb({
   // query_timeout is applied per query (by the pool wrapper and the cursor), never on the pool: pg would
   // time a whole cursor with it, cutting long streams.
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
+    dialect: new UnitOfWorkPostgresDialect({
       pool: connectionPool(pool, { queryTimeoutMs: timeouts.queryMs, preparedStatements }),
       cursor: deadlineCursorClass(timeouts.queryMs),
     }),
   });
   pools.set(db, pool);
   return db;
+}
+
+/** Postgres, where a running unit of work closes with its first writing transaction (unit-of-work-driver.ts). */
+class UnitOfWorkPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new UnitOfWorkDriver(super.createDriver());
+  }
 }

@@ -294,6 +294,7 @@ export interface Database {
   scheduled_actions: ScheduledActionTable;
   releases: ReleaseTable;
   article_revisions: ArticleRevisionTable;
+  article_revision_compactions: ArticleRevisionCompactionTable;
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodeTable;
   second_factor_challenges: SecondFactorChallengeTable;
@@ -372,6 +373,12 @@ export interface ReleaseTable {
 }
 
 // Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.
+/** Articles with a whole snapshot below their newest revision, waiting for the worker's compaction pass. */
+export interface ArticleRevisionCompactionTable {
+  article_id: string;
+  due_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ArticleRevisionTable {
   article_id: string;
   n: number;
@@ -384,7 +391,10 @@ export interface ArticleRevisionTable {
   reason: string | null;
   /** The article's status at this revision. */
   status: ArticleStatus;
-  /** 'snapshot': `data` is the whole snapshot (the newest revision); 'delta': what differs from revision n + 1. */
+  /**
+   * 'snapshot': `data` is the whole snapshot (the newest revision, and older ones until the worker's compaction
+   * pass ran); 'delta': what differs from revision n + 1.
+   */
   kind: 'snapshot' | 'delta';
   data: ColumnType<unknown, string, string>;
 }

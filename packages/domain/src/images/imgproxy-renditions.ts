@@ -28,6 +28,12 @@ export interface Rendition {
 /** Per ratio: the renditions (narrowest first) and their `srcset` attribute value. */
 export type Renditions = Record<RenditionRatio, { srcset: string; sources: Rendition[] }>;
 
+/** The renditions of an article's two pictures (null: no such picture). */
+export interface ArticleRenditions {
+  thumbnail: Renditions | null;
+  image: Renditions | null;
+}
+
 /** The signature of `path` (which starts with '/'), imgproxy's documented scheme. */
 export function signImgproxyPath(path: string, keyHex: string, saltHex: string): string {
   return createHmac('sha256', Buffer.from(keyHex, 'hex'))
@@ -62,7 +68,7 @@ export function imgproxyRenditions(
       const height = Math.round(width / factor);
       return { width, height, url: imgproxyUrl(settings, source, width, height, meta?.focalPoint ?? null) };
     });
-    result[ratio] = { sources, srcset: sources.map((s) => `${s.url} ${s.width}w`).join(', ') };
+    result[ratio] = { srcset: sources.map((s) => `${s.url} ${s.width}w`).join(', '), sources };
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import { toArticle } from '../articles/article';
 import { lockAndFindTakenSlugs } from '../articles/article.repository';
-import { recordFirstRevisions } from '../articles/revisions/revision-recorder';
+import { firstRevisionRows } from '../articles/revisions/revision-recorder';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
@@ -11,7 +11,7 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
-import { insertArticleSiteLinks, insertImportedArticles } from './imported-article.repository';
+import { insertImportedArticles, insertSiteLinksAndRevisions } from './imported-article.repository';
 import { findImportedGuids } from './imported-guids.repository';
 import type { PublisherFeedSettings } from './publisher-feed-settings.repository';
 
@@ -124,15 +124,15 @@ async function importBatch(
   const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
   const inserted = await insertImportedArticles(tx, rows);
   const ids = inserted.map((row) => row.id);
-  await insertArticleSiteLinks(tx, ids, publisher.hostSiteIds);
-  // Revision 1 of each, in one multi-row insert: the rows as inserted, through the admin read's own mapper,
-  // with the links just made (the publisher's host sites, sorted as the admin read sorts them).
+  // Revision 1 of each, sent with the site links in one statement: the rows as inserted, through the admin
+  // read's own mapper, with the links being made (the publisher's host sites, sorted as the admin read sorts them).
   const hostSites = [...publisher.hostSites].sort();
   const articles = inserted.map(({ row }) => toArticle({ ...row, host_sites: hostSites }));
-  await recordFirstRevisions(tx, articles, {
+  const revisions = firstRevisionRows(articles, {
     actor: { kind: 'feed', id: publisher.id, label: publisher.name },
     source: 'import',
   });
+  await insertSiteLinksAndRevisions(tx, ids, publisher.hostSiteIds, revisions);
   return inserted.length;
 }
 

@@ -28,7 +28,9 @@ export type PolicyCaller =
  * - `self`: the caller's own account (publisher self-service, the signed-in user's own data);
  * - `named-articles`: the articles a request names in its body (`articleId`, `actions[].articleId`) or query
  *   (`articleId`): at least one, and the caller holds the row's role on each, as for `article` (scheduling,
- *   whose article is in the body, not the path).
+ *   whose article is in the body, not the path);
+ * - `scheduled-action`: the article of the scheduled action (path `id`), as for `article`;
+ * - `release`: every article of the release (path `id`), as for `named-articles`.
  * A `hostSites` list in a request body is checked too: each site must be one where the caller holds a role the
  * operation allows.
  */
@@ -40,7 +42,9 @@ export type PolicyScope =
   | 'own-draft'
   | 'site'
   | 'self'
-  | 'named-articles';
+  | 'named-articles'
+  | 'scheduled-action'
+  | 'release';
 
 export type PolicyRow = readonly [operationId: string, caller: PolicyCaller, scope: PolicyScope];
 
@@ -170,6 +174,8 @@ export const policyTable: readonly PolicyRow[] = [
   ['suspendUser', 'admin', 'any'],
   ['reinstateUser', 'admin', 'any'],
   ['deleteUser', 'admin', 'any'],
+  ['listBylinePeople', 'editor', 'any'],
+  ['listBylinePeople', 'contributor', 'any'],
 
   // Rows for the operations of the branches merged alongside (time-schedule, time-preview, history-revisions,
   // team-2fa): administrators only for their admin routes, as before the merge; widen per role deliberately.
@@ -214,13 +220,18 @@ export const policyTable: readonly PolicyRow[] = [
   ['scheduleArticleAction', 'admin', 'any'],
   ['scheduleArticleAction', 'editor', 'named-articles'],
   ['rescheduleScheduledAction', 'admin', 'any'],
+  ['rescheduleScheduledAction', 'editor', 'scheduled-action'],
   ['cancelScheduledAction', 'admin', 'any'],
+  ['cancelScheduledAction', 'editor', 'scheduled-action'],
   ['listReleases', 'admin', 'any'],
   ['createRelease', 'admin', 'any'],
   ['createRelease', 'editor', 'named-articles'],
   ['getRelease', 'admin', 'any'],
+  ['getRelease', 'editor', 'release'],
   ['rescheduleRelease', 'admin', 'any'],
+  ['rescheduleRelease', 'editor', 'release'],
   ['cancelRelease', 'admin', 'any'],
+  ['cancelRelease', 'editor', 'release'],
   ['getSecuritySettings', 'admin', 'any'],
   ['updateSecuritySettings', 'admin', 'any'],
   // The audit log (docs/audit.md): administrators only.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
 import type { SiteRole } from '../db/tables';
 import { findSitesBySlugs } from '../sites/site.repository';
@@ -43,4 +44,24 @@ export async function findExistingSiteIds(db: DbOrTx, slugs: readonly string[]):
 /** Whether a site with this id exists. */
 export async function siteExists(db: DbOrTx, id: string): Promise<boolean> {
   return (await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The articles a scheduled action (`scheduled-action`) or a release (`release`) acts on, or undefined when it
+ * does not exist (the handler answers 404).
+ */
+export async function findScheduledArticleIds(
+  db: DbOrTx,
+  source: 'scheduled-action' | 'release',
+  id: string,
+): Promise<string[] | undefined> {
+  const { rows } =
+    source === 'scheduled-action'
+      ? await sql<{ ids: string[] }>`
+          select array[article_id] as ids from scheduled_actions where id = ${id}`.execute(db)
+      : await sql<{ ids: string[] }>`
+          select coalesce(array_agg(sa.article_id) filter (where sa.article_id is not null), '{}') as ids
+            from releases r left join scheduled_actions sa on sa.release_id = r.id
+           where r.id = ${id} group by r.id`.execute(db);
+  return rows[0]?.ids;
 }

@@ -77,12 +77,27 @@ export function mayCall(actor: Actor, operationId: string): boolean {
 }
 
 /**
+ * Where the articles of a `named-articles` target come from: the request's body or query, the scheduled action
+ * of the path `id`, or the release of the path `id`.
+ */
+export function namedArticlesSourceOf(
+  actor: Actor,
+  operationId: string,
+): 'request' | 'scheduled-action' | 'release' {
+  const scopes = new Set<PolicyScope>(rowsFor(actor, operationId).map(([, , scope]) => scope));
+  if (scopes.has('scheduled-action')) return 'scheduled-action';
+  if (scopes.has('release')) return 'release';
+  return 'request';
+}
+
+/**
  * Whether the operation's rows for this actor need a target loaded (an article or a site by path id, the
  * articles named in the request).
  */
 export function targetKindOf(actor: Actor, operationId: string): PolicyTarget['kind'] {
   const scopes = new Set<PolicyScope>(rowsFor(actor, operationId).map(([, , scope]) => scope));
-  if (scopes.has('named-articles')) return 'named-articles';
+  if (scopes.has('named-articles') || scopes.has('scheduled-action') || scopes.has('release'))
+    return 'named-articles';
   if (scopes.has('site')) return 'site';
   if (scopes.has('article') || scopes.has('own-draft') || scopes.has('visible')) return 'article';
   return 'none';
@@ -122,6 +137,8 @@ function rowAllows(actor: Actor, [, caller, scope]: PolicyRow, target: PolicyTar
     case 'article':
       return target.kind === 'article' && coversArticle(actor, caller, target.article);
     case 'named-articles':
+    case 'scheduled-action':
+    case 'release':
       return (
         target.kind === 'named-articles' &&
         target.named > 0 &&

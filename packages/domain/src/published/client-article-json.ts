@@ -39,6 +39,7 @@ export function clientArticleJson(article: ClientArticleView, urls: UrlPlacement
     thumbnailMeta: article.thumbnailMeta,
     image: article.image,
     imageMeta: article.imageMeta,
+    renditions: article.renditions,
     hostSites: article.hostSites,
   };
   if (urls === 'afterHostSites') json.urls = article.urls;

@@ -1,5 +1,6 @@
 import { type ImageMeta, toCorrections } from '../article-fields';
 import type { ArticleRow } from '../db/tables';
+import type { ArticleRenditions } from '../images/imgproxy-renditions';
 import { articleUrlsOf, type HostSiteUrlParts } from '../sites/article-urls';
 import { labelSlug } from './label-slug';
 
@@ -24,6 +25,8 @@ export interface PublishedArticle {
   thumbnailMeta: ImageMeta | null;
   image: string | null;
   imageMeta: ImageMeta | null;
+  /** Signed imgproxy crops of thumbnail and image (withRenditions); null: no image proxy configured. */
+  renditions: ArticleRenditions | null;
   hostSites: string[];
   /** Canonical URL on each host site that has an article URL template, by site slug (article-urls.ts). */
   urls: Record<string, string>;
@@ -107,6 +110,7 @@ export function toPublishedArticle(row: PublishedArticleRow): PublishedArticle {
     thumbnailMeta: row.thumbnail_meta,
     image: row.image,
     imageMeta: row.image_meta,
+    renditions: null,
     hostSites: row.host_sites ?? [],
     urls: articleUrlsOf(row.host_site_urls ?? [], row.slug),
     isAggregated: aggregated,

@@ -1,3 +1,4 @@
+import { appendAuditEvent } from '../audit/audit.service';
 import type { Db } from '../db/create-db';
 import type { SiteRole } from '../db/tables';
 import { ConflictError, NotFoundError } from '../errors';
@@ -13,11 +14,11 @@ import {
 } from './invitation.repository';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-token';
 import { assertAcceptablePassword, type PasswordHasher } from './password-hasher';
-import { replacePasswordEndingSessions } from './password-replacement.service';
+import { replacePasswordInTransaction } from './password-replacement.service';
 import { replaceGrants } from './team.repository';
 import { assertValidAccess, type StaffAccess } from './team.service';
 import type { User } from './user';
-import { findLoginByEmail, insertUserIfEmailFree } from './user.repository';
+import { findLoginByEmail, findUserEmail, insertUserIfEmailFree } from './user.repository';
 
 /** How long an invitation link stays valid, and a password reset link. */
 export const invitationLifetimeMs = 7 * 24 * 3600_000;
@@ -63,13 +64,15 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
 
 /**
  * Accepts an invitation: consumed in one UPDATE (single use, unexpired), the login created with its role and
- * grants and the chosen password (the usual rules), all in one transaction.
+ * grants and the chosen password (the usual rules), and its audit row (`acceptInvitation`, the new user as actor
+ * and object, from `address`), all in one transaction.
  */
 export async function acceptInvitation(
   db: Db,
   hasher: PasswordHasher,
   token: string,
   password: string,
+  address: string | null,
 ): Promise<User> {
   assertAcceptablePassword(password);
   const passwordHash = await hasher.hash(password);
@@ -84,6 +87,7 @@ export async function acceptInvitation(
     if (!user)
       throw new ConflictError('EMAIL_TAKEN', `A login with the e-mail ${invitation.email} exists already`);
     await replaceGrants(tx, user.id, invitation.grants);
+    await appendAuditEvent(tx, userAuditEvent('acceptInvitation', user, address));
     return user;
   });
 }
@@ -110,19 +114,35 @@ export async function startPasswordReset(
 
 /**
  * Sets a new password through a reset link: consumed once (every other open link of the user with it), the
- * usual password rules, and every older token and session of the user ended. 404 PASSWORD_RESET_NOT_FOUND.
+ * usual password rules, every older token and session of the user ended, and the audit row (`resetPassword`, the
+ * user as actor and object, from `address`), in one transaction. 404 PASSWORD_RESET_NOT_FOUND.
  */
 export async function completePasswordReset(
   db: Db,
   hasher: PasswordHasher,
   token: string,
   password: string,
+  address: string | null,
 ): Promise<{ id: string; email: string }> {
   assertAcceptablePassword(password);
   const passwordHash = await hasher.hash(password);
-  const userId = await consumePasswordReset(db, hashOneTimeToken(token));
-  if (!userId) throw new NotFoundError('password_reset', 'link');
-  await replacePasswordEndingSessions(db, userId, passwordHash);
-  // Who the password was set for (the audit row names them).
-  return db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const userId = await consumePasswordReset(trx, hashOneTimeToken(token));
+    if (!userId) throw new NotFoundError('password_reset', 'link');
+    await replacePasswordInTransaction(trx, userId, passwordHash);
+    const user = await findUserEmail(trx, userId);
+    await appendAuditEvent(trx, userAuditEvent('resetPassword', user, address));
+    return user;
+  });
 }
+
+/** The row of a credential set through a one-time link: the user is actor and object, never the token. */
+const userAuditEvent = (action: string, user: { id: string; email: string }, address: string | null) => ({
+  actor: { type: 'user' as const, id: user.id, label: user.email },
+  address,
+  action,
+  objectType: 'user',
+  objectId: user.id,
+  siteId: null,
+  changes: null,
+});

@@ -1,4 +1,4 @@
-import type { Db } from '../db/create-db';
+import type { Db, Tx } from '../db/create-db';
 import { deleteDashboardSessionsOfUser } from './sessions/dashboard-session.repository';
 import { replaceUserPassword } from './user.repository';
 
@@ -16,9 +16,19 @@ export async function replacePasswordEndingSessions(
   passwordHash: string,
   keepSessionId?: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await replaceUserPassword(trx, userId, passwordHash))) return false;
-    await deleteDashboardSessionsOfUser(trx, userId, keepSessionId);
-    return true;
-  });
+  return db
+    .transaction()
+    .execute((trx) => replacePasswordInTransaction(trx, userId, passwordHash, keepSessionId));
+}
+
+/** replacePasswordEndingSessions inside a caller's transaction (a reset link consumed in the same one). */
+export async function replacePasswordInTransaction(
+  trx: Tx,
+  userId: string,
+  passwordHash: string,
+  keepSessionId?: string,
+): Promise<boolean> {
+  if (!(await replaceUserPassword(trx, userId, passwordHash))) return false;
+  await deleteDashboardSessionsOfUser(trx, userId, keepSessionId);
+  return true;
 }

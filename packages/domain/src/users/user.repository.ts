@@ -134,3 +134,8 @@ export async function findLoginOfPublisher(
     .where('publisher_id', '=', publisherId)
     .executeTakeFirst();
 }
+
+/** A user's id and e-mail (deleted or not), e.g. to name them in an audit row. */
+export async function findUserEmail(db: DbOrTx, id: string): Promise<{ id: string; email: string }> {
+  return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+}

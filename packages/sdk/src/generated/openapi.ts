@@ -594,6 +594,17 @@ export interface components {
              */
             userId?: string | null;
         };
+        /** BylinePeople */
+        BylinePeople: {
+            data: components["schemas"]["BylinePerson"][];
+        };
+        /** BylinePerson */
+        BylinePerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description the user's display name, printed as the byline */
+            name: string;
+        };
         /** ClientArticle */
         ClientArticle: {
             body: string;
@@ -632,6 +643,7 @@ export interface components {
             isAggregated: boolean;
             /** Format: date-time */
             publishedAt: string;
+            renditions: components["schemas"]["ClientRenditions"];
             /** @description section */
             section: string | null;
             slug: string;
@@ -708,6 +720,7 @@ export interface components {
             isAggregated?: boolean;
             /** Format: date-time */
             publishedAt?: string;
+            renditions?: components["schemas"]["ClientRenditions"];
             /** @description section */
             section?: string | null;
             slug?: string;
@@ -816,6 +829,32 @@ export interface components {
         /** ClientPaginationMeta */
         ClientPaginationMeta: {
             pagination: components["schemas"]["ClientPagination"];
+        };
+        /** ClientPictureRenditions */
+        ClientPictureRenditions: {
+            "1:1": components["schemas"]["ClientRenditionSet"];
+            "4:3": components["schemas"]["ClientRenditionSet"];
+            "16:9": components["schemas"]["ClientRenditionSet"];
+        } | null;
+        /**
+         * ClientRenditions
+         * @description signed imgproxy crops (16:9, 4:3, 1:1 around the focal point, at 480, 960 and 1440 px wide) of thumbnail and image (null: no such picture); null when the server has no image proxy configured (IMGPROXY_URL, IMGPROXY_KEY, IMGPROXY_SALT)
+         */
+        ClientRenditions: {
+            image: components["schemas"]["ClientPictureRenditions"];
+            thumbnail: components["schemas"]["ClientPictureRenditions"];
+        } | null;
+        /** ClientRenditionSet */
+        ClientRenditionSet: {
+            /** @description narrowest first; never wider than the original when its width is known (480 always) */
+            sources: {
+                height: number;
+                /** Format: uri */
+                url: string;
+                width: number;
+            }[];
+            /** @description the `srcset` attribute value: each URL and its width (`480w`) */
+            srcset: string;
         };
         /** ClientSite */
         ClientSite: {
@@ -1641,7 +1680,7 @@ export interface operations {
                 author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, renditions, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description `wrapped` (default): `{ data, meta }` like the paginated lists; `array`: a bare JSON array (the answer before issue 16, for clients not yet updated) */
                 format?: "wrapped" | "array";
@@ -1833,7 +1872,7 @@ export interface operations {
     getClientArticle: {
         parameters: {
             query?: {
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, renditions, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
@@ -2506,7 +2545,7 @@ export interface operations {
                 author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, renditions, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";
@@ -2673,7 +2712,7 @@ export interface operations {
                 author?: string;
                 /** @description only articles in this category (case-insensitive) */
                 category?: string;
-                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
+                /** @description only these article fields, comma-separated (e.g. `id,slug,title,excerpt,thumbnail,publishedAt`); an unknown field is a 400. Fields: id, title, slug, excerpt, standfirst, bylines, body, tags, tagObjects, category, section, thumbnail, thumbnailMeta, image, imageMeta, renditions, hostSites, url, urls, isAggregated, source, sourceUrl, sourcePublishedAt, publishedAt, updatedAt, corrections, structuredData */
                 fields?: string;
                 /** @description add `structuredData` (a schema.org NewsArticle, JSON-LD) to each article; reads scoped to one site only (the network key names one with ?site=) */
                 include?: "structuredData";

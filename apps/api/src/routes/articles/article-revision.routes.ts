@@ -33,15 +33,15 @@ export const articleRevisionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary:
-          'The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one',
+          'The revisions of an article, newest first: who (actor), from where (source), when, why, and its status then. Every write to the article records one; autosaves of one person within 5 minutes collapse into one. Paged by number (`before`, keyset) or by page',
         params: ArticleIdParamsSchema,
         querystring: RevisionListQuerySchema,
         response: { 200: paginated(RevisionSummarySchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const result = await listArticleRevisions(app.db, request.params.id, { page, limit });
+      const { page, limit, before } = request.query;
+      const result = await listArticleRevisions(app.db, request.params.id, { page, limit }, before);
       return { data: result.items, meta: { pagination: paginationMeta({ page, limit }, result.total) } };
     },
   );

@@ -7,7 +7,7 @@ import {
   setArticleHostSites,
 } from '@newsroom/domain';
 import { Type } from 'typebox';
-import { withSanitisedBody } from '../../articles/article-body-sanitiser';
+import { bodyImagePolicy, withSanitisedBody } from '../../articles/article-body-sanitiser';
 import { listArticlesWithCounts } from '../../articles/article-list';
 import { versionsOfIfMatch, withEtag } from '../../articles/article-version';
 import { revisionWriteOf } from '../../articles/revision-write';
@@ -29,6 +29,7 @@ const security = [{ bearerAuth: [] }];
 
 /** Administrators' article editing: list, read, create, edit, host sites, delete. Prefix /article. */
 export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const bodyImages = bodyImagePolicy(app.config.storage);
   app.get(
     '',
     {
@@ -70,7 +71,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { hostSites, ...fields } = withSanitisedBody(request.body);
+      const { hostSites, ...fields } = withSanitisedBody(request.body, bodyImages);
       const content = {
         body: '',
         tags: [],
@@ -106,7 +107,7 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const versions = versionsOfIfMatch(request.headers['if-match']);
-      const { correction, ...fields } = withSanitisedBody(request.body);
+      const { correction, ...fields } = withSanitisedBody(request.body, bodyImages);
       const by = { userId: request.user.id, name: request.user.email };
       const patch = correction ? { ...fields, correction: { text: correction.text, by } } : fields;
       const source = request.query.autosave ? 'autosave' : 'editor';

@@ -7,7 +7,7 @@ import {
   startPasswordReset,
 } from '@newsroom/domain';
 import { Type } from 'typebox';
-import { recordAudit } from '../../audit/audit.plugin';
+import { recordAuditedChange } from '../../audit/audit.plugin';
 import { passwordResetMessage } from '../../mail/messages';
 import { limitedBy } from '../../rate-limits/rate-limits.plugin';
 import { errorResponses } from '../../schemas/error.schema';
@@ -62,13 +62,8 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await acceptInvitation(app.db, app.passwords, request.params.token, request.body.password);
-      await recordAudit(request, {
-        action: 'acceptInvitation',
-        objectType: 'user',
-        objectId: user.id,
-        actor: { type: 'user', id: user.id, label: user.email },
-      });
+      const { token } = request.params;
+      const user = await acceptInvitation(app.db, app.passwords, token, request.body.password, request.ip);
       return { email: user.email };
     },
   );
@@ -100,17 +95,19 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       app.mailer.assertCanSend();
       const email = request.body.email.trim();
-      if (await underEmailLimit(email)) {
-        const reset = await startPasswordReset(app.db, email);
-        if (reset)
-          await app.mailer.send(passwordResetMessage(app.config.mail.dashboardUrl, reset.token, reset.email));
-      }
-      await recordAudit(request, {
-        action: 'requestPasswordReset',
-        objectType: 'user',
-        objectId: null,
-        actor: { type: 'anonymous', id: null, label: email },
-      });
+      // The row commits with the reset token when one is made, else alone; the e-mail goes after both.
+      const reset = await recordAuditedChange(
+        request,
+        {
+          action: 'requestPasswordReset',
+          objectType: 'user',
+          objectId: null,
+          actor: { type: 'anonymous', id: null, label: email },
+        },
+        async () => ((await underEmailLimit(email)) ? startPasswordReset(app.db, email) : undefined),
+      );
+      if (reset)
+        await app.mailer.send(passwordResetMessage(app.config.mail.dashboardUrl, reset.token, reset.email));
       return reply.status(202).send(resetAnswer);
     },
   );
@@ -132,18 +129,8 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await completePasswordReset(
-        app.db,
-        app.passwords,
-        request.params.token,
-        request.body.password,
-      );
-      await recordAudit(request, {
-        action: 'resetPassword',
-        objectType: 'user',
-        objectId: user.id,
-        actor: { type: 'user', id: user.id, label: user.email },
-      });
+      const { token } = request.params;
+      await completePasswordReset(app.db, app.passwords, token, request.body.password, request.ip);
       return reply.status(204).send(null);
     },
   );

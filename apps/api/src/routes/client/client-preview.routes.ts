@@ -50,7 +50,10 @@ export const clientPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await readPreview(app, { token: request.params.token, site: request.query.site });
+      const answer = await readPreview(
+        { db: app.db, imgproxy: app.config.imgproxy },
+        { token: request.params.token, site: request.query.site },
+      );
       if (!answer) {
         throw new HttpError(
           404,

@@ -33,3 +33,29 @@ export async function grant(db: Db, userId: string, siteId: string, role: SiteRo
 export async function setCreatedBy(db: Db, articleId: string, userId: string): Promise<void> {
   await db.updateTable('articles').set({ created_by: userId }).where('id', '=', articleId).execute();
 }
+
+/**
+ * A scheduled publish of the article a day ahead, alone and in a release of its own: what
+ * `/scheduled-actions/{id}` and `/releases/{id}` act on (their scope is the article's).
+ */
+export async function insertScheduled(
+  db: Db,
+  articleId: string,
+): Promise<{ actionId: string; releaseId: string }> {
+  const dueAt = new Date(Date.now() + 86_400_000);
+  const action = await db
+    .insertInto('scheduled_actions')
+    .values({ article_id: articleId, kind: 'publish', due_at: dueAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const release = await db
+    .insertInto('releases')
+    .values({ name: 'Matrix release', due_at: dueAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('scheduled_actions')
+    .values({ article_id: articleId, kind: 'publish', due_at: dueAt, release_id: release.id })
+    .execute();
+  return { actionId: action.id, releaseId: release.id };
+}

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/create-db';
 import type { ArticleStatus } from '../../db/tables';
-import { toArticle, type VersionedArticle } from '../article';
-import { hostSitesOf, rowVersion } from '../article.repository';
 import type { RevisionActorKind, RevisionSource } from './revision-write';
 
 /** A revision row as the service reads it (data: a whole snapshot or a delta, by `kind`). */
@@ -29,7 +27,8 @@ export interface NewRevisionRow {
   reason: string | null;
   status: ArticleStatus;
   kind: 'snapshot' | 'delta';
-  data: unknown;
+  /** The data as JSON text (built once, sent as it is). */
+  dataJson: string;
 }
 
 const columns = [
@@ -45,7 +44,7 @@ const columns = [
   'data',
 ] as const;
 
-type Selected = {
+export type Selected = {
   n: number;
   created_at: Date;
   actor_kind: RevisionActorKind;
@@ -58,7 +57,7 @@ type Selected = {
   data: unknown;
 };
 
-function toRevisionRow(row: Selected): RevisionRow {
+export function toRevisionRow(row: Selected): RevisionRow {
   return {
     n: row.n,
     createdAt: row.created_at,
@@ -73,128 +72,64 @@ function toRevisionRow(row: Selected): RevisionRow {
   };
 }
 
-/**
- * The article's two newest revisions, newest first, the newest locked until the transaction ends (the
- * article row is locked by the write too; this also serialises numbering against a concurrent restore).
- */
-export async function lockNewestRevisions(tx: Tx, articleId: string): Promise<RevisionRow[]> {
-  const rows = await tx
-    .selectFrom('article_revisions')
-    .select(columns)
-    .where('article_id', '=', articleId)
-    .orderBy('n', 'desc')
-    .limit(2)
-    .forUpdate()
-    .execute();
-  return rows.map((row) => toRevisionRow(row as Selected));
-}
+/** What the recorder needs of a revision to decide whether an autosave collapses into it: no data. */
+export type RevisionHead = Omit<RevisionRow, 'data'>;
 
 /**
- * The article as findArticleById reads it (the same columns, host sites and version, the same mapper) and,
- * in the same round trip, its two newest revisions (newest first). Callers hold the article's row lock
- * (their write took it), which serialises every revision write of the article.
+ * A write's revision in one statement: the new row and, when the article had revisions, its compaction
+ * queued (the previous newest stays whole until the worker's pass turns it into a delta).
  */
-export async function findArticleWithNewestRevisions(
-  tx: Tx,
-  id: string,
-): Promise<{ article: VersionedArticle; newest: RevisionRow[] } | undefined> {
-  const row = await tx
-    .selectFrom('articles')
-    .selectAll('articles')
-    .select(hostSitesOf)
-    .select(rowVersion.as('version'))
-    .select(
-      sql<Selected[]>`(select coalesce(json_agg(r order by r.n desc), '[]') from (
-        select n, created_at, actor_kind, actor_id, actor_label, source, reason, status, kind, data
-        from article_revisions where article_id = articles.id order by n desc limit 2) r)`.as(
-        'newest_revisions',
-      ),
-    )
-    .where('articles.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { newest_revisions: newest, version, ...articleRow } = row;
-  return {
-    article: { ...toArticle(articleRow), version },
-    newest: newest.map((revision) =>
-      toRevisionRow({ ...revision, created_at: new Date(revision.created_at) }),
-    ),
-  };
-}
-
-/**
- * A write's revision in one statement: the new row inserted and, when given, the previous newest turned
- * into its delta (or rebuilt, for a collapsed autosave).
- */
-export async function insertRevisionAndUpdate(
-  tx: Tx,
-  inserted: NewRevisionRow | null,
-  updates: readonly { n: number; kind: 'snapshot' | 'delta'; data: unknown; createdAt?: Date }[],
-): Promise<void> {
-  const articleId = inserted?.articleId;
-  if (!inserted) return;
-  if (updates.length === 0) {
-    await insertRevisions(tx, [inserted]);
+export async function insertRevision(tx: Tx, row: NewRevisionRow, queueCompaction: boolean): Promise<void> {
+  if (!queueCompaction) {
+    await insertRevisions(tx, [row]);
     return;
   }
-  const [update] = updates;
-  if (!update || !articleId) return;
   await tx
-    .with('inserted', (db) =>
-      db.insertInto('article_revisions').values({
-        article_id: inserted.articleId,
-        n: inserted.n,
-        actor_kind: inserted.actorKind,
-        actor_id: inserted.actorId,
-        actor_label: inserted.actorLabel,
-        source: inserted.source,
-        reason: inserted.reason,
-        status: inserted.status,
-        kind: inserted.kind,
-        data: JSON.stringify(inserted.data),
-      }),
+    .with('queued', (db) =>
+      db
+        .insertInto('article_revision_compactions')
+        .values({ article_id: row.articleId })
+        .onConflict((oc) => oc.column('article_id').doNothing()),
     )
-    .updateTable('article_revisions')
-    .set({ kind: update.kind, data: JSON.stringify(update.data) })
-    .where('article_id', '=', articleId)
-    .where('n', '=', update.n)
+    .insertInto('article_revisions')
+    .values(revisionValues(row))
     .execute();
 }
 
 /** Inserts revisions in one statement (an import batch's, or one write's). */
 export async function insertRevisions(db: DbOrTx, rows: readonly NewRevisionRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('article_revisions')
-    .values(
-      rows.map((row) => ({
-        article_id: row.articleId,
-        n: row.n,
-        actor_kind: row.actorKind,
-        actor_id: row.actorId,
-        actor_label: row.actorLabel,
-        source: row.source,
-        reason: row.reason,
-        status: row.status,
-        kind: row.kind,
-        data: JSON.stringify(row.data),
-      })),
-    )
-    .execute();
+  await db.insertInto('article_revisions').values(rows.map(revisionValues)).execute();
 }
 
-/** Replaces one revision's stored data (and, for a collapsed autosave, its time). */
+/** A new revision as the row Postgres takes (for statements that insert revisions with other rows). */
+export function revisionValues(row: NewRevisionRow) {
+  return {
+    article_id: row.articleId,
+    n: row.n,
+    actor_kind: row.actorKind,
+    actor_id: row.actorId,
+    actor_label: row.actorLabel,
+    source: row.source,
+    reason: row.reason,
+    status: row.status,
+    kind: row.kind,
+    data: row.dataJson,
+  };
+}
+
+/** Replaces one revision's stored data, given as JSON text (and, for a collapsed autosave, its time). */
 export async function updateRevisionData(
   db: DbOrTx,
   articleId: string,
   n: number,
-  change: { kind: 'snapshot' | 'delta'; data: unknown; createdAt?: Date },
+  change: { kind: 'snapshot' | 'delta'; dataJson: string; createdAt?: Date },
 ): Promise<void> {
   await db
     .updateTable('article_revisions')
     .set({
       kind: change.kind,
-      data: JSON.stringify(change.data),
+      data: change.dataJson,
       ...(change.createdAt && { created_at: change.createdAt }),
     })
     .where('article_id', '=', articleId)
@@ -202,17 +137,19 @@ export async function updateRevisionData(
     .execute();
 }
 
-/** One page of the article's revisions, newest first, without their data. */
+/** One page of the article's revisions, newest first (below `before` when given), without their data. */
 export async function listRevisionRows(
   db: DbOrTx,
   articleId: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; before?: number },
 ): Promise<{ rows: Omit<RevisionRow, 'kind' | 'data'>[]; total: number }> {
+  const { before } = page;
   const [rows, count] = await Promise.all([
     db
       .selectFrom('article_revisions')
       .select(['n', 'created_at', 'actor_kind', 'actor_id', 'actor_label', 'source', 'reason', 'status'])
       .where('article_id', '=', articleId)
+      .$if(before !== undefined, (query) => query.where('n', '<', before as number))
       .orderBy('n', 'desc')
       .limit(page.limit)
       .offset(page.offset)
@@ -277,7 +214,14 @@ export async function findArticlesWithOldDraftRevisions(db: DbOrTx, before: Date
     .distinct()
     .where('r.created_at', '<', before)
     .where('r.status', '!=', 'published')
-    .where('r.kind', '=', 'delta')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('article_revisions as newer')
+          .select('newer.n')
+          .whereRef('newer.article_id', '=', 'r.article_id')
+          .whereRef('newer.n', '>', 'r.n'),
+      ),
+    )
     .limit(limit)
     .execute();
   return rows.map((row) => row.article_id);

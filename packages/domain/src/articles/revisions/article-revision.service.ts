@@ -42,16 +42,21 @@ function summaryOf(row: Omit<RevisionRow, 'kind' | 'data'>): RevisionSummary {
   };
 }
 
-/** The article's revisions, newest first. NotFoundError for an unknown article. */
+/**
+ * The article's revisions, newest first; with `before`, only those numbered below it (keyset: the History
+ * panel's "Show older"). `total` counts them all. NotFoundError for an unknown article.
+ */
 export async function listArticleRevisions(
   db: DbOrTx,
   articleId: string,
   page: PageRequest,
+  before?: number,
 ): Promise<Page<RevisionSummary>> {
   if (!(await articleExists(db, articleId))) throw new NotFoundError('article', articleId);
   const { rows, total } = await listRevisionRows(db, articleId, {
     limit: page.limit,
     offset: offsetOf(page),
+    before,
   });
   return { items: rows.map(summaryOf), total };
 }

@@ -52,14 +52,16 @@ export const notRestoredFields = [
 ] as const;
 
 export function articleSnapshot(article: Article): ArticleSnapshot {
-  const snapshot: ArticleSnapshot = {};
-  const skipped = new Set<string>(notSnapshotFields);
-  for (const [key, value] of Object.entries(article)) {
-    if (skipped.has(key)) continue;
-    snapshot[key] = value instanceof Date ? value.toISOString() : value;
-  }
   // Through JSON and back, so a snapshot compares equal to one read from the database (jsonb).
-  return JSON.parse(JSON.stringify(snapshot)) as ArticleSnapshot;
+  return JSON.parse(articleSnapshotJson(article)) as ArticleSnapshot;
+}
+
+/** The snapshot as the JSON text a revision stores (dates as ISO strings): built once, sent as it is. */
+export function articleSnapshotJson(article: Article): string {
+  const snapshot: Record<string, unknown> = {};
+  const skipped = new Set<string>(notSnapshotFields);
+  for (const [key, value] of Object.entries(article)) if (!skipped.has(key)) snapshot[key] = value;
+  return JSON.stringify(snapshot);
 }
 
 /** The part of a snapshot a restore writes (see notRestoredFields), host sites apart. */

@@ -2,15 +2,14 @@ import type { Tx } from '../../db/create-db';
 import { NotFoundError } from '../../errors';
 import type { Article, VersionedArticle } from '../article';
 import {
-  findArticleWithNewestRevisions,
-  insertRevisionAndUpdate,
+  insertRevision,
   insertRevisions,
   type NewRevisionRow,
-  type RevisionRow,
+  type RevisionHead,
   updateRevisionData,
 } from './article-revision.repository';
-import { type ArticleSnapshot, articleSnapshot } from './article-snapshot';
-import { applyDelta, reverseDelta, type SnapshotDelta } from './revision-delta';
+import { articleSnapshotJson } from './article-snapshot';
+import { type ArticleWithRevisionHeads, findArticleWithNewestRevisions } from './revision-heads.repository';
 import type { RevisionWrite } from './revision-write';
 
 /**
@@ -22,9 +21,10 @@ export const autosaveCollapseMs = 5 * 60_000;
 
 /**
  * Records the article as it now is (read in the write's transaction, after the write, as the admin API
- * reads it) as its next revision, in that same transaction, and answers the article. The previous newest
- * revision becomes a delta against this one. The caller holds the article's row lock (its write took it).
- * Two round trips: the read (with the two newest revisions) and one statement writing both rows.
+ * reads it) as its next revision, in that same transaction, and answers the article. The caller holds the
+ * article's row lock (its write took it). Two round trips: the read (with the two newest revisions' numbers
+ * and authors, not their data) and one statement writing the new revision whole and queueing the previous
+ * one's conversion into a delta (`compactArticleRevisions`, run by the worker).
  */
 export async function recordArticleRevision(
   tx: Tx,
@@ -44,27 +44,32 @@ export async function recordNumberedRevision(
 ): Promise<{ article: VersionedArticle; n: number }> {
   const found = await findArticleWithNewestRevisions(tx, id);
   if (!found) throw new NotFoundError('article', id);
-  const { article, newest } = found;
-  const snapshot = articleSnapshot(article);
+  return recordRevisionOf(tx, found, write, now);
+}
+
+/**
+ * Records the revision of an article already in hand with its newest revisions' heads, as its write
+ * answered them (`updateArticleReturningRevisionHeads`): one statement, no read.
+ */
+export async function recordRevisionOf(
+  tx: Tx,
+  { article, newest }: ArticleWithRevisionHeads,
+  write: RevisionWrite,
+  now: Date = new Date(),
+): Promise<{ article: VersionedArticle; n: number }> {
+  const snapshotJson = articleSnapshotJson(article);
   const [head, beforeHead] = newest;
-  if (head && collapses(head, article, write, now)) {
-    await updateRevisionData(tx, article.id, head.n, { kind: 'snapshot', data: snapshot, createdAt: now });
-    if (beforeHead) {
-      // Its delta led back from the head's old text; rebuild it against the new one.
-      const older = applyDelta(head.data as ArticleSnapshot, beforeHead.data as SnapshotDelta);
-      await updateRevisionData(tx, article.id, beforeHead.n, {
-        kind: 'delta',
-        data: reverseDelta(snapshot, older),
-      });
-    }
+  // A delta below the head leads back from the head's text: replacing that text would break it.
+  if (head && beforeHead?.kind !== 'delta' && collapses(head, article, write, now)) {
+    await updateRevisionData(tx, article.id, head.n, {
+      kind: 'snapshot',
+      dataJson: snapshotJson,
+      createdAt: now,
+    });
     return { article, n: head.n };
   }
   const n = (head?.n ?? 0) + 1;
-  await insertRevisionAndUpdate(
-    tx,
-    newRow(article, n, snapshot, write),
-    head ? [{ n: head.n, kind: 'delta', data: reverseDelta(snapshot, head.data as ArticleSnapshot) }] : [],
-  );
+  await insertRevision(tx, newRow(article, n, snapshotJson, write), head !== undefined);
   return { article, n };
 }
 
@@ -77,18 +82,15 @@ export async function recordFirstRevisions(
   articles: readonly Article[],
   write: RevisionWrite,
 ): Promise<void> {
-  await insertRevisions(
-    tx,
-    articles.map((article) => newRow(article, 1, articleSnapshot(article), write)),
-  );
+  await insertRevisions(tx, firstRevisionRows(articles, write));
 }
 
-function newRow(
-  article: Article,
-  n: number,
-  snapshot: ArticleSnapshot,
-  write: RevisionWrite,
-): NewRevisionRow {
+/** Revision 1 of each of the articles, as rows to insert (the importer sends them with its site links). */
+export function firstRevisionRows(articles: readonly Article[], write: RevisionWrite): NewRevisionRow[] {
+  return articles.map((article) => newRow(article, 1, articleSnapshotJson(article), write));
+}
+
+function newRow(article: Article, n: number, snapshotJson: string, write: RevisionWrite): NewRevisionRow {
   return {
     articleId: article.id,
     n,
@@ -99,11 +101,11 @@ function newRow(
     reason: normaliseRevisionReason(write.reason),
     status: article.status,
     kind: 'snapshot',
-    data: snapshot,
+    dataJson: snapshotJson,
   };
 }
 
-function collapses(head: RevisionRow, article: Article, write: RevisionWrite, now: Date): boolean {
+function collapses(head: RevisionHead, article: Article, write: RevisionWrite, now: Date): boolean {
   return (
     write.source === 'autosave' &&
     head.source === 'autosave' &&

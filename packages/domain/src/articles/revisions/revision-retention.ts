@@ -52,7 +52,7 @@ export async function thinOldDraftRevisions(
         if (decided[decided.indexOf(older) - 1] === newer) continue; // its neighbour is unchanged
         await updateRevisionData(tx, articleId, older.row.n, {
           kind: 'delta',
-          data: reverseDelta(newer.snapshot, older.snapshot),
+          dataJson: JSON.stringify(reverseDelta(newer.snapshot, older.snapshot)),
         });
       }
       return dropped.length;

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import {
   type RevisionDiff,
   type RevisionSummary,
@@ -79,8 +79,19 @@ function HistoryBody({
   onRestored(): void;
 }) {
   const toast = useToast();
-  const revisions = useQuery(revisionsQuery(articleId));
+  const revisions = useInfiniteQuery(revisionsQuery(articleId));
   const { refetch } = revisions;
+  const list = useRef<HTMLOListElement>(null);
+  // After "Show older", keyboard users go on where the older revisions start: the first one's checkbox.
+  const [focusBelow, setFocusBelow] = useState<number | null>(null);
+  const { data } = revisions;
+  useEffect(() => {
+    if (focusBelow === null || !data) return;
+    const first = data.pages.flatMap((page) => page.data).find((revision) => revision.n < focusBelow);
+    if (!first) return;
+    list.current?.querySelector<HTMLInputElement>(`[data-n="${first.n}"]`)?.focus();
+    setFocusBelow(null);
+  }, [data, focusBelow]);
   // A save made a new version, hence a new revision.
   useEffect(() => {
     if (version) void refetch();
@@ -91,8 +102,13 @@ function HistoryBody({
 
   if (revisions.isPending) return <LoadingState label="Loading history…" />;
   if (revisions.isError) return <ErrorState error={revisions.error} onRetry={() => revisions.refetch()} />;
-  const items = revisions.data.data;
+  const items = revisions.data.pages.flatMap((page) => page.data);
+  const total = revisions.data.pages[0]?.meta.pagination.total ?? items.length;
   const newest = items[0]?.n;
+  const showOlder = () => {
+    setFocusBelow(items.at(-1)?.n ?? null);
+    void revisions.fetchNextPage();
+  };
   // The two picked, older first; by default the newest against the one before it.
   const pair =
     picked.length === 2
@@ -111,12 +127,13 @@ function HistoryBody({
       <p className="muted">
         Every save, autosave, status change and import is kept. Tick two revisions to compare them.
       </p>
-      <ol className="history-list" aria-label="Revisions">
+      <ol className="history-list" aria-label="Revisions" ref={list}>
         {items.map((revision) => (
           <li key={revision.n} className="history-item">
             <label className="history-pick">
               <input
                 type="checkbox"
+                data-n={revision.n}
                 checked={picked.includes(revision.n)}
                 onChange={() => toggle(revision.n)}
                 aria-label={`Compare revision ${revision.n}`}
@@ -148,10 +165,17 @@ function HistoryBody({
           </li>
         ))}
       </ol>
-      {revisions.data.meta.pagination.total > items.length && (
-        <p className="muted">
-          Showing the newest {items.length} of {revisions.data.meta.pagination.total}.
-        </p>
+      {total > items.length && (
+        <div className="row history-more">
+          <span className="muted">
+            Showing the newest {items.length} of {total}.
+          </span>
+          {revisions.hasNextPage && (
+            <Button size="small" onClick={showOlder} disabled={revisions.isFetchingNextPage}>
+              {revisions.isFetchingNextPage ? 'Loading…' : 'Show older'}
+            </Button>
+          )}
+        </div>
       )}
       {pair && <RevisionCompare articleId={articleId} from={pair[0]} to={pair[1]} />}
       <ConfirmDialog

@@ -1,11 +1,11 @@
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
 import { TextField } from '../../../components/text-field';
-import type { ArticleDraft, DraftByline, DraftImageMeta } from './article-draft';
+import type { ArticleDraft, DraftImageMeta } from './article-draft';
+import { BylinePicker } from './byline-picker';
 
-// Issue 32's fields in the editor: the standfirst under the title, the bylines (free names: there is no
-// endpoint listing staff users yet, so a staff user's byline is written by name), each picture's alt text,
-// caption, credit and focal point, a correction note when a published article is saved, and the body's word
-// count and reading time.
+// Issue 32's fields in the editor: the standfirst under the title, the bylines (byline-picker.tsx: team
+// members and free names), each picture's alt text, caption, credit and focal point, a correction note when a
+// published article is saved, and the body's word count and reading time.
 
 type Set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) => void;
 
@@ -37,86 +37,6 @@ export function StandfirstField({ draft, set }: { draft: ArticleDraft; set: Set 
         Shown under the headline; plain text, at most 500 characters.
       </span>
     </div>
-  );
-}
-
-export function BylinesField({ draft, set }: { draft: ArticleDraft; set: Set }) {
-  const bylines = draft.bylines;
-  const update = (index: number, change: Partial<DraftByline>) =>
-    set(
-      'bylines',
-      bylines.map((b, i) => (i === index ? { ...b, ...change } : b)),
-    );
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...bylines];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index + by, 0, moved);
-    set('bylines', next);
-  };
-  return (
-    <fieldset className="field bylines">
-      <legend>Bylines</legend>
-      {bylines.length === 0 && <p className="muted">No byline yet.</p>}
-      <ol className="stack">
-        {bylines.map((byline, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity
-          <li key={index} className="row byline-row">
-            <TextField
-              label={`Author ${index + 1} name`}
-              value={byline.name}
-              maxLength={200}
-              onChange={(event) => update(index, { name: event.target.value })}
-            />
-            <TextField
-              label={`Author ${index + 1} link`}
-              type="url"
-              placeholder="https://"
-              value={byline.url}
-              onChange={(event) => update(index, { url: event.target.value })}
-            />
-            <button
-              type="button"
-              className="secondary"
-              disabled={index === 0}
-              aria-label={`Move author ${index + 1} up`}
-              onClick={() => move(index, -1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={index === bylines.length - 1}
-              aria-label={`Move author ${index + 1} down`}
-              onClick={() => move(index, 1)}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Remove author ${index + 1}`}
-              onClick={() =>
-                set(
-                  'bylines',
-                  bylines.filter((_, i) => i !== index),
-                )
-              }
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className="secondary"
-        disabled={bylines.length >= 20}
-        onClick={() => set('bylines', [...bylines, { name: '', url: '', userId: null }])}
-      >
-        Add byline
-      </button>
-    </fieldset>
   );
 }
 
@@ -268,7 +188,7 @@ export function NewsroomFields({
         {words} {words === 1 ? 'word' : 'words'} · {minutes} min read
       </p>
       <StandfirstField draft={draft} set={set} />
-      <BylinesField draft={draft} set={set} />
+      <BylinePicker bylines={draft.bylines} onChange={(bylines) => set('bylines', bylines)} />
       <ImageDetailsFields
         label="Image"
         url={draft.image}

@@ -4,12 +4,14 @@ import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { useRovingTabIndex } from '../../../components/use-roving-tab-index';
+import { Figure, type FigureAttributes } from './figure-node';
+import { FigurePanel } from './figure-panel';
 import './rich-text-editor.css';
 
 // TipTap restricted to what the API's sanitiser keeps (packages/html/src/sanitize-body.ts): paragraphs,
-// h2-h4, lists, blockquote, pre/code, hr, br, strong/em/u/s/code, and links to http(s) or mailto with
-// only href and rel. Nothing the editor produces is dropped on save.
-const extensions = [
+// h2-h4, lists, blockquote, pre/code, hr, br, strong/em/u/s/code, links to http(s) or mailto with only
+// href and rel, and pictures as figures (figure-node.ts). Nothing the editor produces is dropped on save.
+export const richTextExtensions = [
   StarterKit.configure({
     heading: { levels: [2, 3, 4] },
     codeBlock: { HTMLAttributes: {} },
@@ -23,6 +25,7 @@ const extensions = [
     isAllowedUri: (url) => /^(https?:\/\/|mailto:)/i.test(url),
     HTMLAttributes: { rel: 'noopener noreferrer', target: null, class: null },
   }),
+  Figure,
 ];
 
 /** The article body as HTML, edited as rich text. */
@@ -37,7 +40,7 @@ export function RichTextEditor({
 }) {
   const id = useId();
   const editor = useEditor({
-    extensions,
+    extensions: richTextExtensions,
     content: value,
     immediatelyRender: true,
     editorProps: {
@@ -62,11 +65,14 @@ export function RichTextEditor({
       ordered: editor.isActive('orderedList'),
       quote: editor.isActive('blockquote'),
       link: editor.isActive('link'),
+      figure: editor.isActive('figure'),
     }),
   });
   const roving = useRovingTabIndex<HTMLDivElement>();
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
+  // The picture panel: inserting a new figure (null) or editing the selected one (its attributes).
+  const [figure, setFigure] = useState<{ editing: FigureAttributes | null } | null>(null);
 
   const chain = () => editor.chain().focus();
   const tool = (name: string, pressed: boolean, run: () => void) => (
@@ -89,6 +95,12 @@ export function RichTextEditor({
     setLinking(false);
   }
 
+  function applyFigure(attributes: FigureAttributes) {
+    if (figure?.editing) chain().updateAttributes('figure', attributes).run();
+    else chain().insertContent({ type: 'figure', attrs: attributes }).run();
+    setFigure(null);
+  }
+
   return (
     <div className="field rte">
       <span id={`${id}-label`} className="field-label">
@@ -107,9 +119,26 @@ export function RichTextEditor({
           setHref(editor.getAttributes('link').href ?? '');
           setLinking(true);
         })}
+        {tool(active.figure ? 'Edit image' : 'Image', active.figure, () => {
+          setLinking(false);
+          setFigure({
+            editing: active.figure ? (editor.getAttributes('figure') as FigureAttributes) : null,
+          });
+        })}
         {tool('Undo', false, () => chain().undo().run())}
         {tool('Redo', false, () => chain().redo().run())}
       </div>
+      {figure && (
+        <FigurePanel
+          key={figure.editing?.src ?? 'new'}
+          initial={figure.editing}
+          onApply={applyFigure}
+          onCancel={() => {
+            setFigure(null);
+            editor.commands.focus();
+          }}
+        />
+      )}
       {linking && (
         // Not a nested <form>: the editor sits inside the article form.
         <fieldset className="row rte-link" aria-label="Link">

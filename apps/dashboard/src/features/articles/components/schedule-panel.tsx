@@ -51,7 +51,7 @@ export function SchedulePanel({
   const [embargoInput, setEmbargoInput] = useState(() => toLocalInput(new Date(Date.now() + 3600_000)));
   const [confirming, setConfirming] = useState(false);
   // Each control shows only when the policy allows its operation on this article (scheduling names the
-  // article in its body: the `named-articles` scope).
+  // article in its body: the `named-articles` scope; cancelling, the action's article: `scheduled-action`).
   const can = useCanEach() ?? (() => false);
   const itself = { kind: 'article', article } as const;
   const named = { kind: 'named-articles', articles: [article] } as const;
@@ -59,7 +59,7 @@ export function SchedulePanel({
   const canNow = can(`${kind}Article`, itself);
   const canSchedule = can('scheduleArticleAction', named);
   const canEmbargo = can('setArticleEmbargo', itself);
-  const canCancel = can('cancelScheduledAction');
+  const canCancel = can('cancelScheduledAction', named);
   const canList = can('listScheduledActions', named);
   const actions = useQuery({
     ...scheduledActionsQuery({ articleId: article.id, status: 'scheduled,failed' }),

@@ -1,0 +1,157 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type InsertQueryNode,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import { type InsertedRow, owedUnitOfWork, type UnitOfWork } from './unit-of-work';
+
+// What a connection has done in its open transaction, for the closing statement its COMMIT may carry.
+interface ConnectionState {
+  inTransaction: boolean;
+  wrote: boolean;
+  /** Rows inserted (with an `id`) in the open transaction, first first. */
+  inserted: InsertedRow[];
+}
+
+const writeKinds = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+const writingText = /\b(?:insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into)\b/i;
+
+/** Whether a query may change rows: by its builder node, or (raw SQL, a `with` of the builder) by its text. */
+function isWrite(query: CompiledQuery): boolean {
+  const node = query.query;
+  if (writeKinds.has(node.kind)) return true;
+  if (node.kind === 'SelectQueryNode' && !('with' in node && node.with)) return false;
+  return writingText.test(query.sql);
+}
+
+/** Whether a write changed anything: a statement that matched no row (an id not found) is no change. */
+const changedRows = (result: QueryResult<unknown>) =>
+  (result.numAffectedRows ?? 0n) > 0n || result.rows.length > 0;
+
+function insertedRows(query: CompiledQuery, result: QueryResult<unknown>): InsertedRow[] {
+  if (query.query.kind !== 'InsertQueryNode') return [];
+  const table = (query.query as InsertQueryNode).into?.table.identifier.name;
+  const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
+  return table && typeof id === 'string' ? [{ table, id }] : [];
+}
+
+/** The unit's closing statement and COMMIT, in one round trip: whatever it locks is held to the commit only. */
+async function commitClosing(connection: DatabaseConnection, unit: UnitOfWork, inserted: InsertedRow[]) {
+  try {
+    await connection.executeQuery(CompiledQuery.raw(`${unit.close(inserted)}; commit`));
+  } catch (error) {
+    throw unit.reopen(error);
+  }
+}
+
+/**
+ * Kysely's driver, with a running unit of work (unit-of-work.ts) closed by the unit's first writing transaction
+ * (one whose INSERT, UPDATE or DELETE changed a row): its closing statement runs last, before COMMIT. A write
+ * outside a transaction that owes it becomes a transaction of the two (BEGIN, the write, the closing statement,
+ * COMMIT). Outside a unit: the driver as is.
+ */
+export class UnitOfWorkDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  readonly #states = new WeakMap<DatabaseConnection, ConnectionState>();
+
+  constructor(inner: Driver) {
+    this.#inner = inner;
+  }
+
+  init() {
+    return this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection();
+    let wrapped = this.#wrapped.get(connection);
+    if (!wrapped) {
+      const state: ConnectionState = { inTransaction: false, wrote: false, inserted: [] };
+      wrapped = this.#wrap(connection, state);
+      this.#wrapped.set(connection, wrapped);
+      this.#states.set(wrapped, state);
+    }
+    return wrapped;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    Object.assign(this.#state(connection), { inTransaction: true, wrote: false, inserted: [] });
+    return this.#inner.beginTransaction(connection, settings);
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    const state = this.#state(connection);
+    const unit = state.wrote ? owedUnitOfWork() : undefined;
+    state.inTransaction = false;
+    if (unit) await commitClosing(connection, unit, state.inserted);
+    else await this.#inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection) {
+    this.#state(connection).inTransaction = false;
+    return this.#inner.rollbackTransaction(connection);
+  }
+
+  releaseConnection(connection: DatabaseConnection) {
+    return this.#inner.releaseConnection(connection);
+  }
+
+  destroy() {
+    return this.#inner.destroy();
+  }
+
+  #state(connection: DatabaseConnection): ConnectionState {
+    const state = this.#states.get(connection);
+    if (!state) throw new Error('a connection this driver did not hand out');
+    return state;
+  }
+
+  // Kysely's own connection, its executeQuery watched; everything else (release, cancel) reaches the original.
+  #wrap(connection: DatabaseConnection, state: ConnectionState): DatabaseConnection {
+    const executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      if (!isWrite(query)) return connection.executeQuery<R>(query);
+      if (state.inTransaction) {
+        const result = await connection.executeQuery<R>(query);
+        if (changedRows(result)) state.wrote = true;
+        state.inserted.push(...insertedRows(query, result));
+        return result;
+      }
+      const unit = owedUnitOfWork();
+      if (!unit) return connection.executeQuery<R>(query);
+      return this.#writeClosing(wrapped, query, unit);
+    };
+    const wrapped: DatabaseConnection = new Proxy(connection, {
+      get(target, property) {
+        if (property === 'executeQuery') return executeQuery;
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return wrapped;
+  }
+
+  // A lone write while a unit is owed: BEGIN, the write, the closing statement and COMMIT, both or neither.
+  async #writeClosing<R>(
+    connection: DatabaseConnection,
+    query: CompiledQuery,
+    unit: UnitOfWork,
+  ): Promise<QueryResult<R>> {
+    const state = this.#state(connection);
+    await this.beginTransaction(connection, {});
+    try {
+      const result = await connection.executeQuery<R>(query);
+      state.inTransaction = false;
+      if (state.wrote) await commitClosing(connection, unit, state.inserted);
+      else await this.#inner.commitTransaction(connection);
+      return result;
+    } catch (error) {
+      state.inTransaction = false;
+      await this.#inner.rollbackTransaction(connection).catch(() => {});
+      throw error;
+    }
+  }
+}
