@@ -9,7 +9,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const testApp = await createTestApp();
 const { app, db, close } = testApp;
 afterAll(close);
-const { adminToken } = await createDashboardUsers(testApp);
+const { adminToken, publisherId } = await createDashboardUsers(testApp);
 const metro = await insertSite(db, 'metro');
 const metroKey = (await issueSiteKey(db, metro)).key;
 
@@ -128,6 +128,20 @@ describe('article fields (admin)', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().bylines).toEqual([{ name: 'The Editor', url: null, userId: admin?.id }]);
+  });
+
+  it("refuses a publisher's account as a staff byline (400 naming the field)", async () => {
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('publisher_id', '=', publisherId)
+      .executeTakeFirstOrThrow();
+    const response = await call('POST', '/api/v1/article', {
+      title: 'Publisher byline',
+      bylines: [{ name: 'Wire', userId: id }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.body).toContain('bylines/0/userId');
   });
 });
 

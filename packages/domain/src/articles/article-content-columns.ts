@@ -103,7 +103,13 @@ function jsonOrNull(value: unknown): string | null {
 async function requireStaffUsers(db: DbOrTx, bylines: readonly { userId: string | null }[]): Promise<void> {
   const ids = [...new Set(bylines.map((b) => b.userId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return;
-  const found = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  // Staff: any account but a publisher's (a publisher is credited by its feed's own bylines).
+  const found = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('role', '!=', 'publisher')
+    .execute();
   const known = new Set(found.map((row) => row.id));
   const index = bylines.findIndex((b) => b.userId !== null && !known.has(b.userId));
   if (index !== -1) {
