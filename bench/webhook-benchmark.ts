@@ -6,9 +6,11 @@
  * 1. Baseline: BENCH_EVENTS POSTs of a ~3 KB body through the same sender (guarded agent, no signing,
  *    no Postgres, no queue) at WEBHOOK_CONCURRENCY at once: the ceiling of the HTTP side on this machine.
  * 2. Full path: BENCH_EVENTS articles published (100 per statement) while one endpoint subscribes; from the first
- *    publish until every delivery is recorded as delivered: outbox -> relay -> delivery rows -> BullMQ -> signed
+ *    publish until every delivery is recorded as delivered: outbox -> relay -> delivery rows -> claimed in batches -> signed
  *    POST -> result recorded. Events per second, and the ratio to the baseline measured in the same run; and the
  *    delivery stage alone (from the last delivery row created to the last result recorded).
+ * 3. Delivery alone: the same deliveries made due again at once (rows there, no relay), the worker woken; until
+ *    every one is recorded delivered: claims, signed POSTs and results only.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -132,7 +134,7 @@ async function main() {
     const seconds = (done - start) / 1000;
     const rate = events / seconds;
     // The delivery stage alone: from the moment every delivery row existed (the relay's part done) to the last
-    // result recorded; claims, signed POSTs, results and BullMQ, without the publishing and the relay.
+    // result recorded; claims, signed POSTs and results, without the publishing and the relay (which it now overlaps).
     const deliveryRate = events / ((done - (relayed ?? start)) / 1000);
     log(
       `full path: ${events} events published in ${((published - start) / 1000).toFixed(2)} s, all delivered and ` +
@@ -143,6 +145,39 @@ async function main() {
     log(
       `delivery stage (last delivery row created -> last result recorded): ${deliveryRate.toFixed(0)} events/s ` +
         `(${(deliveryRate / baselineRate).toFixed(2)}x the baseline)`,
+    );
+    // 3. Delivery alone: every delivery made pending and due again at once (rows already there, no relay), then
+    // the worker woken; until every one is recorded delivered again.
+    await db.deleteFrom('webhook_delivery_attempts').execute();
+    // An attempt queued as a BullMQ job (earlier versions) is not queued again while its completed job is kept.
+    await worker.queue.clean(0, 0, 'completed');
+    const again = performance.now();
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: new Date(),
+        locked_until: null,
+        delivered_at: null,
+      })
+      .execute();
+    await worker.sweepNow();
+    for (
+      const stop = Date.now() + deadlineMs;
+      Date.now() < stop;
+      await new Promise((r) => setTimeout(r, 50))
+    ) {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.count<string>('delivered_at').as('delivered'))
+        .executeTakeFirstOrThrow();
+      if (Number(row.delivered) >= events) break;
+    }
+    const againRate = events / ((performance.now() - again) / 1000);
+    log(
+      `delivery alone (${events} due rows, no relay -> all recorded delivered): ${againRate.toFixed(0)} events/s ` +
+        `(${(againRate / baselineRate).toFixed(2)}x the baseline)`,
     );
     await worker.close();
     await worker.queue.obliterate({ force: true });

@@ -88,7 +88,7 @@ describe('webhooks and Redis', () => {
     await db.updateTable('webhook_endpoints').set({ enabled: false }).where('id', '=', endpoint.id).execute();
   });
 
-  it('an article published while Redis is down still arrives after Redis returns', async () => {
+  it('an article published while Redis is down is delivered anyway (Postgres only), once', async () => {
     if (started.length === 0) await startWorker();
     await createWebhookEndpoint(db, {
       url: receiver.url('/outage'),
@@ -98,16 +98,12 @@ describe('webhooks and Redis', () => {
     });
     await redis.stop();
     const article = await publish('Published during the outage');
-    // The relay needs only Postgres: the delivery row is written while Redis is away.
-    await waitFor(async () => {
-      const rows = await db.selectFrom('webhook_deliveries').select('id').execute();
-      return rows.length >= 21;
-    }, 'delivery row');
-    await sleep(500);
-    expect(receiver.received('/outage')).toHaveLength(0);
-    await redis.restart(); // an empty server: no job of the delivery survived
-    await waitFor(() => receiver.received('/outage').length > 0, 'delivery after Redis returned', 30_000);
+    // The relay and the delivery pump need only Postgres.
+    await waitFor(() => receiver.received('/outage').length > 0, 'delivery while Redis is down');
     const body = JSON.parse(nth(receiver.received('/outage'), 0).body);
     expect(body).toMatchObject({ type: 'article.published', data: { id: article.id } });
+    await redis.restart(); // an empty server: nothing of the delivery was ever in it
+    await sleep(500);
+    expect(receiver.received('/outage')).toHaveLength(1);
   });
 });

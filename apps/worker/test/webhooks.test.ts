@@ -6,7 +6,7 @@ import {
   recordFeedFailureWithWebhook,
   rotateWebhookSecret,
 } from '@newsroom/domain';
-import { createRedisConnection } from '@newsroom/queue';
+import { createRedisConnection, enqueueWebhookAttempts } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -337,5 +337,32 @@ describe('webhook delivery to a loopback receiver', () => {
     });
     await sleep(500);
     expect(receiver.received('/feeds')).toHaveLength(1);
+  });
+
+  it('runs an attempt job queued by an earlier version once; a second job for the same attempt does nothing', async () => {
+    const { endpoint } = await endpointAt('/legacy', ['article.published']);
+    const eventId = `evt_legacy_${Date.now()}`;
+    await db
+      .insertInto('webhook_events')
+      .values({ id: eventId, type: 'article.published', occurred_at: new Date(), body: '{"legacy":true}' })
+      .execute();
+    // Not due for the pump (an hour away): only the job sends it.
+    const row = await db
+      .insertInto('webhook_deliveries')
+      .values({
+        endpoint_id: endpoint.id,
+        event_id: eventId,
+        next_attempt_at: new Date(Date.now() + 3_600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enqueueWebhookAttempts(webhooks.queue, [{ id: row.id, attempts: 0 }]);
+    const request = await firstRequest('/legacy', 'the job');
+    expect(request.body).toBe('{"legacy":true}');
+    await waitFor(async () => (await deliveryOf(endpoint.id))?.status === 'delivered', 'recorded');
+    await webhooks.queue.clean(0, 0, 'completed');
+    await enqueueWebhookAttempts(webhooks.queue, [{ id: row.id, attempts: 0 }]);
+    await sleep(300);
+    expect(receiver.received('/legacy')).toHaveLength(1);
   });
 });

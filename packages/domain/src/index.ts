@@ -343,10 +343,10 @@ export type { User } from './users/user';
 export { findActiveUserById } from './users/user.repository';
 export { recordFeedFailureWithWebhook } from './webhooks/feed-failed.service';
 export {
+  claimDueWebhookDeliveries,
   claimWebhookDeliveries,
   claimWebhookDelivery,
   failWebhookDeliveryUnsent,
-  findDueWebhookDeliveries,
   type WebhookClaimRequest,
 } from './webhooks/webhook-attempt.repository';
 export type {

@@ -2,7 +2,8 @@ import { type DefaultJobOptions, type Job, Queue } from 'bullmq';
 import type { RedisClient } from './redis-connection';
 
 /**
- * The webhook-delivery job contract: one job per attempt of one delivery. The payload carries ids only;
+ * The webhook-delivery job contract: one job per attempt of one delivery. Workers now deliver straight from the
+ * Postgres rows and queue no jobs; they still run jobs of this contract (queued by earlier versions). The payload carries ids only;
  * the worker reads the URL, the body and the secrets from Postgres when the attempt runs, and the
  * delivery row (not BullMQ) keeps the attempt count and the retry schedule.
  */

@@ -6,7 +6,7 @@ import {
   type WebhookAttemptResult,
   type WebhookClaimRequest,
 } from '@newsroom/domain';
-import { type DeliverWebhookJob, enqueueWebhookAttempts, type WebhookDeliveryQueue } from '@newsroom/queue';
+import type { DeliverWebhookJob } from '@newsroom/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { webhookRetryDelayMs } from './webhook-retry-delay';
@@ -19,7 +19,6 @@ export interface WebhookJobDeps {
   claim(request: WebhookClaimRequest): Promise<ClaimedWebhookDelivery | undefined>;
   /** Records one attempt made (batched with the other jobs' results). */
   record(attempt: MadeWebhookAttempt): Promise<{ endpointDisabled: string | null }>;
-  queue: WebhookDeliveryQueue;
   sender: WebhookSender;
   logger: Logger;
   settings: { maxAttempts: number; retryBaseMs: number; disableAfterMs: number; timeoutMs: number };
@@ -28,15 +27,20 @@ export interface WebhookJobDeps {
 
 export type DeliverWebhookResult =
   | { skipped: 'not-due' | 'endpoint-disabled' }
-  | { outcome: WebhookAttemptResult['outcome']['kind']; statusCode: number | null; attempt: number };
+  | {
+      outcome: WebhookAttemptResult['outcome']['kind'];
+      statusCode: number | null;
+      attempt: number;
+      /** A retry: when it is due. */
+      nextAttemptAt?: Date;
+    };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One attempt of one delivery: claims it in Postgres (a duplicate or stale job finds nothing to do),
- * signs and POSTs the event, records the result (retry schedule, endpoint failure run, 410), and queues
- * the next attempt when there is one. The job itself never retries: the delivery row is the schedule, and
- * the worker's sweep re-enqueues a due attempt whose job was lost.
+ * A job queued by an earlier version of the worker (one per attempt): claims that attempt in Postgres (a duplicate
+ * or stale job finds nothing to do) and makes it. New attempts are not queued: the delivery pump claims due rows
+ * straight from Postgres (webhook-pump.ts), and claims make sure the two never send the same attempt twice at once.
  */
 export async function deliverWebhookJob(
   job: DeliverWebhookJob,
@@ -50,6 +54,20 @@ export async function deliverWebhookJob(
   }
   const claim = await deps.claim({ deliveryId, attempt });
   if (!claim) return { skipped: 'not-due' };
+  return makeWebhookAttempt(claim, deps);
+}
+
+/**
+ * One attempt of one claimed delivery: signs and POSTs the event, records the result (retry schedule, endpoint
+ * failure run, 410; batched with the other attempts' results). A delivery of a disabled endpoint fails unsent.
+ * The delivery row holds the schedule: a retry is made when a claim finds it due (`nextAttemptAt`).
+ */
+export async function makeWebhookAttempt(
+  claim: ClaimedWebhookDelivery,
+  deps: Omit<WebhookJobDeps, 'claim'>,
+  /** Called when the POST is over, before its result is recorded (the delivery stays claimed until then). */
+  onSent?: () => void,
+): Promise<DeliverWebhookResult> {
   if (!claim.endpoint.enabled) {
     await failWebhookDeliveryUnsent(deps.db, claim.id, 'not sent: the endpoint is disabled');
     return { skipped: 'endpoint-disabled' };
@@ -65,13 +83,14 @@ export async function deliverWebhookJob(
     },
     claim.body,
   );
+  onSent?.();
   const result = judgeAttempt(response, claim, deps);
   const { endpointDisabled } = await deps.record({ delivery: claim, result });
   const logFields = {
-    deliveryId,
+    deliveryId: claim.id,
     endpointId: claim.endpoint.id,
     eventId: claim.eventId,
-    attempt: attempt + 1,
+    attempt: claim.attempts + 1,
     outcome: result.outcome.kind,
     statusCode: result.statusCode,
     durationMs: Math.round(result.durationMs),
@@ -85,15 +104,12 @@ export async function deliverWebhookJob(
       'webhook endpoint disabled',
     );
   }
-  if (result.outcome.kind === 'retry') {
-    const delay = Math.max(0, result.outcome.nextAttemptAt.getTime() - deps.now().getTime());
-    // Best effort: if this add is lost, the sweep enqueues the attempt once it is due.
-    await enqueueWebhookAttempts(deps.queue, [{ id: claim.id, attempts: attempt + 1 }], delay).catch(
-      (error: unknown) =>
-        deps.logger.warn({ err: error, deliveryId }, 'could not queue the next webhook attempt'),
-    );
-  }
-  return { outcome: result.outcome.kind, statusCode: result.statusCode, attempt: attempt + 1 };
+  return {
+    outcome: result.outcome.kind,
+    statusCode: result.statusCode,
+    attempt: claim.attempts + 1,
+    ...(result.outcome.kind === 'retry' ? { nextAttemptAt: result.outcome.nextAttemptAt } : {}),
+  };
 }
 
 const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;

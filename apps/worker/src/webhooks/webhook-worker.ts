@@ -1,9 +1,8 @@
 import type { WebhookConfig, WorkerConfig } from '@newsroom/config';
 import {
+  claimDueWebhookDeliveries,
   claimWebhookDeliveries,
   type Db,
-  type DueWebhookDelivery,
-  findDueWebhookDeliveries,
   type MadeWebhookAttempt,
   pruneWebhookEvents,
   recordWebhookAttempts,
@@ -16,16 +15,15 @@ import {
   createWebhookDeliveryQueue,
   type DeliverWebhookJob,
   type DeliverWebhookJobData,
-  enqueueWebhookAttempts,
   type WebhookDeliveryQueue,
   webhookDeliveryQueueName,
 } from '@newsroom/queue';
 import { Worker } from 'bullmq';
 import pino, { type Logger } from 'pino';
 import { type Periodic, startPeriodic } from '../periodic';
-import { withTimeout } from '../with-timeout';
-import { deliverWebhookJob } from './deliver-webhook.job';
+import { deliverWebhookJob, makeWebhookAttempt } from './deliver-webhook.job';
 import { createMicroBatch } from './micro-batch';
+import { startWebhookPump } from './webhook-pump';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 export interface WebhookWorkerOptions {
@@ -40,27 +38,27 @@ export interface WebhookWorkerOptions {
 }
 
 export interface WebhookWorker {
+  /** Runs jobs queued by an earlier version of the worker (one per attempt); nothing queues new ones. */
   worker: Worker<DeliverWebhookJobData, unknown, 'deliver-webhook'>;
   queue: WebhookDeliveryQueue;
   /** Relays new outbox rows now (tests; production runs it every WEBHOOK_RELAY_INTERVAL_MS). */
   relayNow(): Promise<void>;
-  /** Enqueues due deliveries now (tests; production runs it every WEBHOOK_SWEEP_INTERVAL_MS). */
+  /** Looks for due deliveries now and prunes if due (tests; production runs it every WEBHOOK_SWEEP_INTERVAL_MS). */
   sweepNow(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Redis commands of the relay and the sweep wait at most this long (the sweep retries later). */
-const enqueueTimeoutMs = 5_000;
 const pruneEveryMs = 60 * 60 * 1000;
 
 /**
  * The webhook side of the worker:
  * - the relay (every WEBHOOK_RELAY_INTERVAL_MS, Postgres only) turns new article-change outbox rows into
- *   events and delivery rows, then enqueues their first attempts;
- * - the sweep (every WEBHOOK_SWEEP_INTERVAL_MS) enqueues every due pending delivery whose job is not in
- *   Redis (lost in an outage, a resend, a feed_failed event): deterministic job ids make it a no-op for the
- *   others; it also prunes events older than WEBHOOK_RETENTION_DAYS once an hour;
- * - a BullMQ worker runs the attempts, WEBHOOK_CONCURRENCY at a time.
+ *   events and delivery rows, then wakes the pump;
+ * - the pump (webhook-pump.ts) claims due deliveries straight from Postgres in batches and runs their attempts,
+ *   WEBHOOK_CONCURRENCY at a time, their results recorded in batches; Redis is not on that path;
+ * - the sweep (every WEBHOOK_SWEEP_INTERVAL_MS) wakes the pump (deliveries made elsewhere: resends, feed_failed
+ *   events, other replicas' retries) and prunes events older than WEBHOOK_RETENTION_DAYS once an hour;
+ * - a BullMQ worker drains attempt jobs queued by an earlier version of the worker.
  * Any number of replicas can run: the relay position is locked SKIP LOCKED and attempts are claimed in Postgres.
  */
 export async function createWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
@@ -74,18 +72,32 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
     allowPrivateAddresses: config.feeds.allowPrivateAddresses,
     ...(options.isAllowedAddress ? { isAllowedAddress: options.isAllowedAddress } : {}),
   });
+  // A claim is held well past the attempt's own deadline: a replica killed mid-attempt releases it after that.
+  const lockMs = settings.timeoutMs + 60_000;
   // Claims and results of the attempts running at once share their round trips (and commits) to Postgres.
   const claim = createMicroBatch(
-    // Held well past the attempt's own deadline: a second job for it waits for the sweep after that.
-    (requests: WebhookClaimRequest[]) => claimWebhookDeliveries(db, requests, settings.timeoutMs + 60_000),
+    (requests: WebhookClaimRequest[]) => claimWebhookDeliveries(db, requests, lockMs),
     settings.concurrency,
   );
+  // The pump frees a slot when its POST is over: up to this many results wait for (and share) a transaction.
+  const maxUnrecorded = settings.concurrency * 4;
   const record = createMicroBatch(
     (attempts: MadeWebhookAttempt[]) =>
       recordWebhookAttempts(db, attempts, { disableAfterMs: settings.disableAfterMs, now: now() }),
-    settings.concurrency,
+    maxUnrecorded,
   );
-  const deps = { db, queue, sender, logger, settings, now, claim, record };
+  const deps = { db, sender, logger, settings, now, claim, record };
+  const pump = startWebhookPump({
+    claimDue: (limit) => claimDueWebhookDeliveries(db, limit, lockMs),
+    attempt: async (delivery, onSent) => {
+      const made = await makeWebhookAttempt(delivery, deps, onSent);
+      return 'nextAttemptAt' in made ? made.nextAttemptAt : undefined;
+    },
+    concurrency: settings.concurrency,
+    maxUnrecorded,
+    idleMs: settings.sweepIntervalMs,
+    logger,
+  });
 
   const worker = new Worker<DeliverWebhookJobData, unknown, 'deliver-webhook'>(
     webhookDeliveryQueueName,
@@ -97,16 +109,6 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
     logger.warn({ jobId: job?.id, err: error.message }, 'webhook job failed'),
   );
 
-  // While Redis is down, commands would wait in ioredis's offline queue: skip, the sweep catches up.
-  const enqueue = async (deliveries: DueWebhookDelivery[]) => {
-    if (deliveries.length === 0 || connection.status !== 'ready') return;
-    await withTimeout(
-      enqueueWebhookAttempts(queue, deliveries),
-      enqueueTimeoutMs,
-      `queueing webhook attempts took longer than ${enqueueTimeoutMs} ms`,
-    );
-  };
-
   const relay = startPeriodic(async () => {
     try {
       for (;;) {
@@ -114,9 +116,7 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
         if (result.expired) {
           logger.error('webhook relay fell behind the article-change retention: some events were never sent');
         }
-        await enqueue(result.deliveries).catch((error: unknown) =>
-          logger.warn({ err: (error as Error).message }, 'could not queue webhook attempts (the sweep will)'),
-        );
+        if (result.deliveries.length > 0) pump.wake();
         if (!result.more) return;
       }
     } catch (error) {
@@ -126,14 +126,8 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
 
   let lastPrune = 0;
   const sweep: Periodic = startPeriodic(async () => {
+    pump.wake();
     try {
-      if (connection.status === 'ready') {
-        for (let round = 0; round < 10; round++) {
-          const due = await findDueWebhookDeliveries(db, 1_000);
-          await enqueue(due);
-          if (due.length < 1_000) break;
-        }
-      }
       if (now().getTime() - lastPrune >= pruneEveryMs) {
         lastPrune = now().getTime();
         const removed = await pruneWebhookEvents(db, new Date(now().getTime() - settings.retentionMs));
@@ -153,7 +147,7 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
     close() {
       closing ??= (async () => {
         await Promise.all([relay.stop(), sweep.stop()]);
-        await worker.close();
+        await Promise.all([pump.stop(), worker.close()]);
         await queue.close();
         await sender.close();
       })();

@@ -1,7 +1,7 @@
 // Delivery attempts: claiming a due delivery, recording its outcome, the endpoint's run of failures.
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
-import type { ClaimedWebhookDelivery, DueWebhookDelivery, WebhookAttemptResult } from './webhook-delivery';
+import type { ClaimedWebhookDelivery, WebhookAttemptResult } from './webhook-delivery';
 
 /** One attempt a job asks to make: number `attempt` (0-based: the attempts made before it) of a delivery. */
 export interface WebhookClaimRequest {
@@ -20,17 +20,7 @@ export async function claimWebhookDeliveries(
   lockMs: number,
 ): Promise<(ClaimedWebhookDelivery | undefined)[]> {
   if (requests.length === 0) return [];
-  const { rows } = await sql<{
-    id: string;
-    attempts: number;
-    attempt_limit: number | null;
-    event_id: string;
-    body: string;
-    endpoint_id: string;
-    url: string;
-    enabled: boolean;
-    secrets: string[];
-  }>`
+  const { rows } = await sql<ClaimedRow>`
     with wanted as (
       select distinct id, attempt
         from unnest(${requests.map((r) => r.deliveryId)}::uuid[], ${requests.map((r) => r.attempt)}::integer[])
@@ -44,26 +34,78 @@ export async function claimWebhookDeliveries(
          and (d.locked_until is null or d.locked_until < now())
       returning d.id, d.attempts, d.attempt_limit, d.event_id, d.endpoint_id
     )
-    select c.id, c.attempts, c.attempt_limit, c.event_id, ev.body, c.endpoint_id, e.url, e.enabled,
-           array_remove(array[e.secret,
-             case when e.previous_secret_expires_at > now() then e.previous_secret end], null) as secrets
-      from claimed c
-      join webhook_events ev on ev.id = c.event_id
-      join webhook_endpoints e on e.id = c.endpoint_id`.execute(db);
+    ${selectClaimed}`.execute(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return requests.map(({ deliveryId, attempt }) => {
     const row = byId.get(deliveryId);
     if (!row || row.attempts !== attempt) return undefined;
     byId.delete(deliveryId);
-    return {
-      id: row.id,
-      attempts: row.attempts,
-      attemptLimit: row.attempt_limit,
-      eventId: row.event_id,
-      body: row.body,
-      endpoint: { id: row.endpoint_id, url: row.url, enabled: row.enabled, secrets: row.secrets },
-    };
+    return toClaimed(row);
   });
+}
+
+/**
+ * Claims up to `limit` due pending deliveries (oldest due first) for `lockMs`, in one statement, with what sending
+ * them needs. Rows another worker is claiming at that moment are skipped (`for update skip locked`) and rows held by
+ * an attempt in flight are not due, so no delivery goes to two workers at once, however many replicas run.
+ */
+export async function claimDueWebhookDeliveries(
+  db: DbOrTx,
+  limit: number,
+  lockMs: number,
+): Promise<ClaimedWebhookDelivery[]> {
+  if (limit <= 0) return [];
+  const { rows } = await sql<ClaimedRow>`
+    with due as (
+      select id
+        from webhook_deliveries
+       where status = 'pending' and next_attempt_at <= now()
+         and (locked_until is null or locked_until < now())
+       order by next_attempt_at
+       limit ${limit}
+         for update skip locked
+    ),
+    claimed as (
+      update webhook_deliveries d
+         set locked_until = now() + make_interval(secs => ${lockMs / 1000})
+        from due
+       where d.id = due.id
+      returning d.id, d.attempts, d.attempt_limit, d.event_id, d.endpoint_id
+    )
+    ${selectClaimed}`.execute(db);
+  return rows.map(toClaimed);
+}
+
+interface ClaimedRow {
+  id: string;
+  attempts: number;
+  attempt_limit: number | null;
+  event_id: string;
+  body: string;
+  endpoint_id: string;
+  url: string;
+  enabled: boolean;
+  secrets: string[];
+}
+
+/** The claimed rows (CTE `claimed`) with their event's body, and their endpoint's address, state and secrets. */
+const selectClaimed = sql`
+    select c.id, c.attempts, c.attempt_limit, c.event_id, ev.body, c.endpoint_id, e.url, e.enabled,
+           array_remove(array[e.secret,
+             case when e.previous_secret_expires_at > now() then e.previous_secret end], null) as secrets
+      from claimed c
+      join webhook_events ev on ev.id = c.event_id
+      join webhook_endpoints e on e.id = c.endpoint_id`;
+
+function toClaimed(row: ClaimedRow): ClaimedWebhookDelivery {
+  return {
+    id: row.id,
+    attempts: row.attempts,
+    attemptLimit: row.attempt_limit,
+    eventId: row.event_id,
+    body: row.body,
+    endpoint: { id: row.endpoint_id, url: row.url, enabled: row.enabled, secrets: row.secrets },
+  };
 }
 
 /** claimWebhookDeliveries for one attempt. */
@@ -181,20 +223,4 @@ export async function recordWebhookEndpointFailure(
     db,
   );
   return rows[0]?.disabled_reason ?? null;
-}
-
-/**
- * Pending deliveries that are due (and not held by an attempt in flight), oldest due first: the sweep
- * (re-)enqueues their jobs, which is how nothing is lost while Redis or the worker was down.
- */
-export async function findDueWebhookDeliveries(db: DbOrTx, limit: number): Promise<DueWebhookDelivery[]> {
-  return db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'attempts'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
 }
