@@ -57,14 +57,6 @@ export const apiEnvSchema = Type.Object({
   STORAGE_BUCKET: Type.Optional(Type.String()),
   STORAGE_ENDPOINT: Type.Optional(Url('S3-compatible endpoint, e.g. http://127.0.0.1:9000')),
   STORAGE_PUBLIC_URL: Type.Optional(Url('public base URL of stored files; defaults to endpoint/bucket')),
-  // Image renditions (issue 32): all three or none.
-  IMGPROXY_URL: Type.Optional(Url('where browsers reach imgproxy, e.g. https://img.example.com')),
-  IMGPROXY_KEY: Type.Optional(
-    Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded key' }),
-  ),
-  IMGPROXY_SALT: Type.Optional(
-    Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded salt' }),
-  ),
   ADMIN_EMAIL: Type.Optional(
     Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an e-mail address' }),
   ),
@@ -195,8 +187,6 @@ export interface ApiConfig extends CommonConfig {
    * primary. Its pool has the primary's size and timeouts.
    */
   replica: { url: string; maxLagMs: number; probeMs: number } | null;
-  /** imgproxy for image renditions (issue 32); undefined: renditions are off. */
-  imgproxy: { baseUrl: string; keyHex: string; saltHex: string } | undefined;
   admin: { email: string; password: string } | undefined;
   /**
    * Outgoing mail (invitations, password resets). smtpUrl undefined: development shows each message in the log
@@ -314,10 +304,6 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
           probeMs: env.DATABASE_REPLICA_PROBE_MS,
         }
       : null,
-    imgproxy:
-      env.IMGPROXY_URL && env.IMGPROXY_KEY && env.IMGPROXY_SALT
-        ? { baseUrl: env.IMGPROXY_URL, keyHex: env.IMGPROXY_KEY, saltHex: env.IMGPROXY_SALT }
-        : undefined,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }

@@ -54,6 +54,14 @@ export const commonVariables = {
     pattern: '^[ -~]+$',
     description: 'User-Agent of every feed fetch: name the service and a URL publishers can read about it',
   }),
+  // Image renditions (issue 32), signed by the API's answers and the worker's webhook payloads: all three or none.
+  IMGPROXY_URL: Type.Optional(Url('where browsers reach imgproxy, e.g. https://img.example.com')),
+  IMGPROXY_KEY: Type.Optional(
+    Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded key' }),
+  ),
+  IMGPROXY_SALT: Type.Optional(
+    Type.String({ pattern: '^([0-9a-fA-F]{2})+$', description: 'hex-encoded salt' }),
+  ),
   METRICS_TOKEN: Type.Optional(
     Type.String({
       minLength: 16,
@@ -89,6 +97,8 @@ export interface CommonConfig {
   feeds: { allowPrivateAddresses: boolean; userAgent: string };
   /** Bearer token of the metrics scrapes; undefined: no metrics are served. */
   metrics: { token: string | undefined };
+  /** imgproxy for image renditions (issue 32); undefined: renditions are off. */
+  imgproxy: { baseUrl: string; keyHex: string; saltHex: string } | undefined;
 }
 
 /** The variables every process reads, as parsed by its own schema. */
@@ -125,5 +135,9 @@ export function common(env: CommonEnv): CommonConfig {
       userAgent: env.FEED_USER_AGENT,
     },
     metrics: { token: env.METRICS_TOKEN },
+    imgproxy:
+      env.IMGPROXY_URL && env.IMGPROXY_KEY && env.IMGPROXY_SALT
+        ? { baseUrl: env.IMGPROXY_URL, keyHex: env.IMGPROXY_KEY, saltHex: env.IMGPROXY_SALT }
+        : undefined,
   };
 }

@@ -277,6 +277,23 @@ describe('rate limits', () => {
 });
 
 describe('loadWorkerConfig', () => {
+  it('reads imgproxy as the API does (the webhook payloads carry the same renditions): all three or none', () => {
+    const imgproxy = { IMGPROXY_URL: 'https://img.example.com', IMGPROXY_KEY: 'abcd', IMGPROXY_SALT: '0123' };
+    expect(loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, ...imgproxy }).imgproxy).toEqual({
+      baseUrl: 'https://img.example.com',
+      keyHex: 'abcd',
+      saltHex: '0123',
+    });
+    expect(loadApiConfig({ ...valid, ...imgproxy }).imgproxy).toEqual(
+      loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, ...imgproxy }).imgproxy,
+    );
+    const { IMGPROXY_SALT: _salt, ...twoOfThree } = imgproxy;
+    expect(loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, ...twoOfThree }).imgproxy).toBeUndefined();
+    expect(() => loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL, IMGPROXY_KEY: 'not hex' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('reads the CDN purge providers: none by default, each only with both of its names', () => {
     const none = loadWorkerConfig({ DATABASE_URL: valid.DATABASE_URL });
     expect(none.purge).toMatchObject({

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { createPreviewLink } from '@newsroom/domain';
+import { createPreviewLink, relayArticleChanges } from '@newsroom/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertSite, issueSiteKey } from '../support/content-fixtures';
+import { createDashboardUsers } from '../support/dashboard-users';
 import { createTestApp } from '../support/test-app';
 
 // Image renditions in client answers (issue 32): with an image proxy configured, every client answer carries
@@ -100,6 +101,39 @@ describe('client answers with an image proxy', () => {
       url: `/api/v1/client/preview/${encodeURIComponent(link.token)}`,
     });
     expect(preview.json().renditions).toEqual(bySlug);
+  });
+
+  it("carry the same renditions in webhook payloads: the relay's article.updated and article.corrected", async () => {
+    const { adminToken } = await createDashboardUsers(proxied);
+    const admin = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      proxied.app.inject({ method, url, headers: { authorization: `Bearer ${adminToken}` }, payload });
+    const endpoint = await admin('POST', '/api/v1/webhooks', {
+      url: 'https://hooks.example.com/renditions',
+      events: ['article.updated', 'article.corrected'],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const edit = await admin('PUT', `/api/v1/article/${article.id}`, {
+      standfirst: 'The bridge is open again.',
+      correction: { text: 'The bridge opened on Monday, not Sunday.' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const events = async () =>
+      db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+        .select('webhook_events.body')
+        .where('webhook_deliveries.endpoint_id', '=', endpoint.json().id)
+        .execute();
+    // The relay as the worker runs it, with the same image proxy settings (the horizon may hold it a moment).
+    for (const deadline = Date.now() + 15_000; (await events()).length < 2 && Date.now() < deadline; ) {
+      await relayArticleChanges(db, { imgproxy: proxied.config.imgproxy });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const bodies = (await events()).map((row) => JSON.parse(row.body));
+    expect(bodies.map((body) => body.type).sort()).toEqual(['article.corrected', 'article.updated']);
+    const bySlug = (await read(proxied, `/article/${article.slug}`)).json().renditions;
+    expect(bySlug.image).not.toBeNull();
+    for (const body of bodies) expect(body.data.renditions).toEqual(bySlug);
   });
 
   it('are null when no image proxy is configured', async () => {

@@ -27,7 +27,8 @@ import { startWebhookPump } from './webhook-pump';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 export interface WebhookWorkerOptions {
-  config: Pick<WorkerConfig, 'redis' | 'feeds'> & { webhooks: WebhookConfig };
+  config: Pick<WorkerConfig, 'redis' | 'feeds'> &
+    Partial<Pick<WorkerConfig, 'imgproxy'>> & { webhooks: WebhookConfig };
   db: Db;
   /** A 'worker' role connection (maxRetriesPerRequest null). Owned by the caller. */
   connection: RedisClient;
@@ -112,7 +113,7 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
   const relay = startPeriodic(async () => {
     try {
       for (;;) {
-        const result = await relayArticleChanges(db);
+        const result = await relayArticleChanges(db, { imgproxy: config.imgproxy });
         if (result.expired) {
           logger.error('webhook relay fell behind the article-change retention: some events were never sent');
         }

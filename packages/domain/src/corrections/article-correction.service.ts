@@ -3,7 +3,9 @@ import type { ArticlePatch } from '../articles/article.service';
 import { editArticle } from '../articles/article.service';
 import type { RevisionWrite } from '../articles/revisions/revision-write';
 import type { Db, Tx } from '../db/create-db';
+import type { ImgproxySettings } from '../images/imgproxy-renditions';
 import { findPublishedArticlesByIds } from '../published/published-article.repository';
+import { withRenditions } from '../published/published-renditions';
 import { insertArticleCorrectedDeliveries } from '../webhooks/article-corrected.repository';
 import { articleCorrectedEvent } from '../webhooks/webhook-event';
 
@@ -18,19 +20,29 @@ export async function editArticleAnnouncingCorrection(
   patch: ArticlePatch,
   expectedVersions: readonly string[] | undefined,
   write: RevisionWrite,
+  imgproxy?: ImgproxySettings,
 ): Promise<VersionedArticle> {
   if (!patch.correction) return editArticle(db, id, patch, expectedVersions, write);
   return db.transaction().execute(async (tx) => {
     const article = await editArticle(tx, id, patch, expectedVersions, write);
     const appended = article.corrections.at(-1);
-    if (appended) await announceCorrection(tx, id, appended.at);
+    if (appended) await announceCorrection(tx, id, appended.at, imgproxy);
     return article;
   });
 }
 
-/** The `article.corrected` event of a correction just appended in `tx`, for every endpoint that sees the article. */
-async function announceCorrection(tx: Tx, articleId: string, at: Date): Promise<void> {
+/**
+ * The `article.corrected` event of a correction just appended in `tx`, for every endpoint that sees the
+ * article (as the client API answers it, renditions included when imgproxy is set).
+ */
+async function announceCorrection(
+  tx: Tx,
+  articleId: string,
+  at: Date,
+  imgproxy: ImgproxySettings | undefined,
+): Promise<void> {
   const [found] = await findPublishedArticlesByIds(tx, [articleId]);
   if (!found) return;
-  await insertArticleCorrectedDeliveries(tx, articleCorrectedEvent(found.article, at), articleId);
+  const event = articleCorrectedEvent(withRenditions(found.article, imgproxy), at);
+  await insertArticleCorrectedDeliveries(tx, event, articleId);
 }

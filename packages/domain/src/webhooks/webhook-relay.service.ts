@@ -1,8 +1,10 @@
 import { comparePositions, nilUuid } from '../changes/article-change';
 import { findArticleChangesAfter, findPrunedThrough } from '../changes/article-change.repository';
 import type { Db } from '../db/create-db';
+import type { ImgproxySettings } from '../images/imgproxy-renditions';
 import type { PublishedArticle } from '../published/published-article';
 import { findPublishedArticlesByIds } from '../published/published-article.repository';
+import { withRenditions } from '../published/published-renditions';
 import type { DueWebhookDelivery } from './webhook-delivery';
 import { findEnabledWebhookEndpoints } from './webhook-endpoint.repository';
 import { articleEvent, articleEventTypeOf, type WebhookEvent } from './webhook-event';
@@ -36,7 +38,11 @@ export interface RelayResult {
  * article as child sites see it now; when it is no longer visible in the endpoint's scope, a later outbox
  * row records its leaving, and that row's unpublished or deleted event is the one sent.
  */
-export async function relayArticleChanges(db: Db, batchSize = 500): Promise<RelayResult> {
+export async function relayArticleChanges(
+  db: Db,
+  options: { batchSize?: number; imgproxy?: ImgproxySettings | undefined } = {},
+): Promise<RelayResult> {
+  const { batchSize = 500, imgproxy } = options;
   return db.transaction().execute(async (tx) => {
     const position = await lockWebhookRelayPosition(tx);
     const idle = { changes: 0, more: false, deliveries: [], expired: false };
@@ -80,7 +86,8 @@ export async function relayArticleChanges(db: Db, batchSize = 500): Promise<Rela
     const needArticle = matches.filter((m) => m.type === 'article.published' || m.type === 'article.updated');
     const articles = new Map<string, PublishedArticle>(
       (await findPublishedArticlesByIds(tx, [...new Set(needArticle.map((m) => m.change.articleId))])).map(
-        ({ article }) => [article.id, article],
+        // The article as the client API answers it, its pictures' renditions included (when imgproxy is set).
+        ({ article }) => [article.id, withRenditions(article, imgproxy)],
       ),
     );
     const events = new Map<string, WebhookEvent>();

@@ -114,7 +114,14 @@ export const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const write = revisionWriteOf(request, source, request.query.reason ?? null);
       return withEtag(
         reply,
-        await editArticleAnnouncingCorrection(app.db, request.params.id, patch, versions, write),
+        await editArticleAnnouncingCorrection(
+          app.db,
+          request.params.id,
+          patch,
+          versions,
+          write,
+          app.config.imgproxy,
+        ),
       );
     },
   );
