@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { bylinePeopleQuery } from '../../../api/byline-people';
+import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import type { DraftByline } from './article-draft';
 
@@ -67,32 +68,29 @@ export function BylinePicker({
               value={byline.url}
               onChange={(event) => update(index, { url: event.target.value })}
             />
-            <button
-              type="button"
-              className="secondary"
+            <Button
+              size="small"
               disabled={index === 0}
               aria-label={`Move author ${index + 1} up`}
               onClick={() => move(index, -1)}
             >
               ↑
-            </button>
-            <button
-              type="button"
-              className="secondary"
+            </Button>
+            <Button
+              size="small"
               disabled={index === bylines.length - 1}
               aria-label={`Move author ${index + 1} down`}
               onClick={() => move(index, 1)}
             >
               ↓
-            </button>
-            <button
-              type="button"
-              className="secondary"
+            </Button>
+            <Button
+              size="small"
               aria-label={`Remove author ${index + 1}`}
               onClick={() => onChange(bylines.filter((_, i) => i !== index))}
             >
               Remove
-            </button>
+            </Button>
           </li>
         ))}
       </ol>
@@ -108,19 +106,18 @@ export function BylinePicker({
                 </option>
               ))}
             </select>
-            <button type="button" className="secondary" disabled={full || picked === ''} onClick={addStaff}>
+            <Button size="small" disabled={full || picked === ''} onClick={addStaff}>
               Add team member
-            </button>
+            </Button>
           </>
         )}
-        <button
-          type="button"
-          className="secondary"
+        <Button
+          size="small"
           disabled={full}
           onClick={() => onChange([...bylines, { name: '', url: '', userId: null }])}
         >
           Add byline
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
+import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import type { ArticleDraft, DraftImageMeta } from './article-draft';
 import { BylinePicker } from './byline-picker';
@@ -139,9 +140,9 @@ export function FocalPointPicker({
         />
       </button>
       {value && (
-        <button type="button" className="secondary" onClick={() => onChange(null)}>
+        <Button size="small" onClick={() => onChange(null)}>
           Reset to centre
-        </button>
+        </Button>
       )}
     </div>
   );
