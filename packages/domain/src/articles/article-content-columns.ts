@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../db/create-db';
 import type { ArticleRowUpdate, NewArticleRow } from '../db/tables';
 import { ConflictError, DomainValidationError } from '../errors';
+import { findStaffUserIds } from '../users/byline-people.repository';
 import type { ArticleContent, VersionedArticle } from './article';
 
 /** A correction an editor adds while saving a published article. */
@@ -103,14 +104,7 @@ function jsonOrNull(value: unknown): string | null {
 async function requireStaffUsers(db: DbOrTx, bylines: readonly { userId: string | null }[]): Promise<void> {
   const ids = [...new Set(bylines.map((b) => b.userId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return;
-  // Staff: any account but a publisher's (a publisher is credited by its feed's own bylines).
-  const found = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('role', '!=', 'publisher')
-    .execute();
-  const known = new Set(found.map((row) => row.id));
+  const known = await findStaffUserIds(db, ids);
   const index = bylines.findIndex((b) => b.userId !== null && !known.has(b.userId));
   if (index !== -1) {
     throw new DomainValidationError('UNKNOWN_BYLINE_USER', `bylines/${index}/userId names no staff user`);

@@ -23,3 +23,18 @@ export async function findBylinePeople(db: DbOrTx): Promise<BylinePerson[]> {
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.display_name as string }));
 }
+
+/**
+ * Which of `ids` are staff accounts (any but a publisher's; suspended and deleted ones included, so an article
+ * keeps crediting a former colleague): what a byline's `userId` must name.
+ */
+export async function findStaffUserIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('role', '!=', 'publisher')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
