@@ -62,6 +62,21 @@ describe('GET /audit', () => {
     expect(future).toEqual({ data: [], next: null });
   });
 
+  it("files a created site's row under that site (the site's audit link filters by it)", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/site',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { slug: 'audit-filed-site', name: 'Filed' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const filed = (await get(`/api/v1/audit?site=${id}&action=createSite`)).json();
+    expect(filed.data).toMatchObject([
+      { action: 'createSite', objectType: 'site', objectId: id, siteId: id },
+    ]);
+  });
+
   it('answers bad filters with a 400, not a 500', async () => {
     for (const query of ['before=abc', 'site=not-a-uuid', 'from=yesterday', 'limit=0', 'bogus=1']) {
       const response = await get(`/api/v1/audit?${query}`);
