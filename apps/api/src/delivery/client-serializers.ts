@@ -27,6 +27,8 @@ export interface ClientSerializers {
   meta: (meta: { pagination: ReturnType<typeof paginationMeta> & { nextCursor?: string | null } }) => string;
   /** A taxonomy response: `{ data: [{ name, slug, count }] }`. */
   taxonomy: (taxonomy: { data: readonly TaxonomyTerm[] }) => string;
+  /** The article with its pictures' signed renditions (as is without an image proxy): for the JSON-LD. */
+  renditions: (article: PublishedArticle) => PublishedArticle;
 }
 
 /** Field lists are subsets of ~20 names; a client could still ask for many combinations: keep a bounded set. */
@@ -64,5 +66,6 @@ export function createClientSerializers(imgproxy?: ImgproxySettings): ClientSeri
     },
     meta: compile<ClientSerializers['meta']>(ClientPaginationMetaSchema),
     taxonomy: compile<ClientSerializers['taxonomy']>(ClientTaxonomySchema),
+    renditions: imgproxy ? (published) => withRenditions(published, imgproxy) : (published) => published,
   };
 }

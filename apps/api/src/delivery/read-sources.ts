@@ -43,10 +43,14 @@ export async function articleWriter(
   view: ArticleView,
 ): Promise<(article: PublishedArticle) => string> {
   const serialize = serializers.articleWith(fields);
-  let scoped = view;
   if (fields?.includes('structuredData') && view.siteId !== null) {
     const site = await findSiteById(db, view.siteId);
-    scoped = { ...view, structuredDataSite: site ? { name: site.name, language: site.language } : null };
+    const scoped = {
+      ...view,
+      structuredDataSite: site ? { name: site.name, language: site.language } : null,
+    };
+    // The JSON-LD lists the pictures' ratio crops when an image proxy signs them (once per cache fill).
+    return (article) => serialize(articleInView(serializers.renditions(article), scoped));
   }
-  return (article) => serialize(articleInView(article, scoped));
+  return (article) => serialize(articleInView(article, view));
 }

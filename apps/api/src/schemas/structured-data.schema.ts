@@ -32,7 +32,10 @@ export const NewsArticleStructuredDataSchema = Type.Object(
     url: Type.Optional(Type.String({ format: 'uri', description: 'the canonical URL on the site' })),
     mainEntityOfPage: Type.Optional(Type.String({ format: 'uri' })),
     image: Type.Optional(
-      Type.Array(Type.String({ format: 'uri' }), { description: 'image, then thumbnail' }),
+      Type.Array(Type.String({ format: 'uri' }), {
+        description:
+          "with an image proxy, the picture's 16:9, 4:3 and 1:1 crops at their widest; else image, then thumbnail",
+      }),
     ),
     inLanguage: Type.String({ description: "the site's language (BCP 47)" }),
     publisher: OrganizationSchema,

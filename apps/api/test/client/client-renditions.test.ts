@@ -136,6 +136,16 @@ describe('client answers with an image proxy', () => {
     for (const body of bodies) expect(body.data.renditions).toEqual(bySlug);
   });
 
+  it("give the JSON-LD the image's 16:9, 4:3 and 1:1 crops at their widest (Google's Article guidance)", async () => {
+    const answer = (await read(proxied, `/article/${article.slug}?include=structuredData`)).json();
+    const crops = answer.renditions.image as PictureRenditions;
+    expect(answer.structuredData.image).toEqual(
+      (['16:9', '4:3', '1:1'] as const).map((ratio) => crops[ratio].sources.at(-1)?.url),
+    );
+    const plainAnswer = (await read(plain, `/article/${article.slug}?include=structuredData`)).json();
+    expect(plainAnswer.structuredData.image).toEqual([image, thumbnail]);
+  });
+
   it('are null when no image proxy is configured', async () => {
     const answer = (await read(plain, `/article/${article.slug}`)).json();
     expect(answer.image).toBe(image);

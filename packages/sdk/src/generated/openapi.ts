@@ -1192,7 +1192,7 @@ export interface components {
             description: string;
             /** @description the title, cut to 110 characters (Google shows no more) */
             headline: string;
-            /** @description image, then thumbnail */
+            /** @description with an image proxy, the picture's 16:9, 4:3 and 1:1 crops at their widest; else image, then thumbnail */
             image?: string[];
             /** @description the site's language (BCP 47) */
             inLanguage: string;
