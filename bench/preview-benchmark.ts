@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createPreviewLink } from '@newsroom/domain';
+import { freePort } from '@newsroom/test-support';
 import { sql } from 'kysely';
 import { measure } from './client/load';
 import { bundleServers, type Server, startServer } from './client/processes';
@@ -38,19 +38,8 @@ setTimeout(() => {
   void cleanUp().then(() => process.exit(2));
 }, deadlineMs).unref();
 
-/** A port nobody listens on now (the OS picks it). */
-const freePort = () =>
-  new Promise<string>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(String(typeof address === 'object' && address ? address.port : 0)));
-    });
-  });
-
 async function start(entry: string, env: Record<string, string>): Promise<Server> {
-  const server = await startServer(entry, { ...env, PORT: await freePort(), HOST: '127.0.0.1' });
+  const server = await startServer(entry, { ...env, PORT: String(await freePort()), HOST: '127.0.0.1' });
   running.push(server);
   return server;
 }

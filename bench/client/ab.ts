@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { freePort } from '@newsroom/test-support';
 import { measure, undiciAcceptEncoding } from './load';
 import { bundleServers, cpuMicrosOf, type Server, startServer } from './processes';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './seed';
@@ -40,18 +40,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 }
 
-/** A port nothing listens on now (other benchmarks on this machine use fixed ones). */
-function freePort(): Promise<string> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(String(port)));
-    });
-  });
-}
-
 const logLevel = process.env.AB_LOG_LEVEL;
 const withGzip = process.env.AB_GZIP === '1';
 
@@ -75,9 +63,9 @@ try {
   database = await createBenchDatabase(serverUrl);
   const seeded = await seedArticles(database.db, articles, 3_000);
   const bundles = await bundleServers();
-  running.push(await startServer(bundles.baseline, env(await freePort(), database.url, 'warn')));
-  running.push(await startServer(resolve(baseBundle), env(await freePort(), database.url)));
-  running.push(await startServer(bundles.api, env(await freePort(), database.url)));
+  running.push(await startServer(bundles.baseline, env(String(await freePort()), database.url, 'warn')));
+  running.push(await startServer(resolve(baseBundle), env(String(await freePort()), database.url)));
+  running.push(await startServer(bundles.api, env(String(await freePort()), database.url)));
   const [hello, a, b] = running as [Server, Server, Server];
   const siteHeaders = { 'x-api-key': seeded.siteKey };
   const slugPaths = seeded.siteSlugsSample.map((slug) => `/api/v1/client/article/${slug}`);
