@@ -10,7 +10,8 @@ export function withRenditions<A extends PublishedArticle>(
   article: A,
   settings: ImgproxySettings | undefined,
 ): A {
-  if (!settings) return article;
+  // Already signed (the JSON-LD writer signs before the serialiser does): the same settings, the same URLs.
+  if (!settings || article.renditions) return article;
   const of = (url: string | null, meta: PublishedArticle['imageMeta']) =>
     url
       ? imgproxyRenditions(settings, url, meta && { width: meta.width, focalPoint: meta.focalPoint })
