@@ -2,7 +2,9 @@
  * Article revisions benchmark (`pnpm bench:history`): figures printed, nothing asserted. Local Postgres only,
  * in a database of its own (created, migrated, dropped).
  *
- * 1. `PUT /article/:id`'s write in the domain, with revisions (editArticle: one transaction, the update, the
+ * 1. `PUT /api/v1/article/:id` through the API, four builds alternating: without revisions and audit, with
+ *    either, with both (history-put-http.ts): p50/p99 of each and the overheads.
+ * 1b. `PUT /article/:id`'s write in the domain, with revisions (editArticle: one transaction, the update, the
  *    full read with the newest revisions' authors, the new revision inserted whole and the article queued for
  *    the worker's compaction pass, whose cost per revision is printed after)
  *    against the same write without them (the update and the read as they were before revisions, from the
@@ -30,6 +32,7 @@ import type { RevisionWrite } from '../packages/domain/src/articles/revisions/re
 import { createDb, type Db } from '../packages/domain/src/db/create-db';
 import { importOverhead } from './history-import-overhead';
 import { previousEdit } from './history-previous-recorder';
+import { putOverheadHttp } from './history-put-http';
 import { body3k, log, ms } from './history-shared';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,6 +64,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     log(`history benchmark (database ${name}; the machine is shared, figures vary run to run)`);
+    await putOverheadHttp(url.toString(), db);
     await putOverhead(db);
     await importOverhead(db);
     await storage(db);

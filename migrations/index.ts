@@ -36,6 +36,7 @@ import * as secondFactor from './2026-11-28T0600-second-factor';
 import * as articleBylinesImagesCorrections from './2026-11-28T0700-article-bylines-images-corrections';
 import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys-and-cdn-purges';
 import * as articleRevisionCompactions from './2026-11-29T0200-article-revision-compactions';
+import * as articleRevisionsLooseKeys from './2026-11-30T0100-article-revisions-loose-keys';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0700-article-bylines-images-corrections': articleBylinesImagesCorrections,
   '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
   '2026-11-29T0200-article-revision-compactions': articleRevisionCompactions,
+  '2026-11-30T0100-article-revisions-loose-keys': articleRevisionsLooseKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

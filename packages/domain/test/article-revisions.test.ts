@@ -2,7 +2,13 @@ import { createTestDatabase } from '@newsroom/test-support';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changeArticleStatus, createArticle, editArticle, getArticle } from '../src/articles/article.service';
+import {
+  changeArticleStatus,
+  createArticle,
+  deleteArticle,
+  editArticle,
+  getArticle,
+} from '../src/articles/article.service';
 import { setArticleHostSites } from '../src/articles/article-host-sites.service';
 import { restoreArticleRevision } from '../src/articles/revisions/article-restore.service';
 import { measureRevisionStorage } from '../src/articles/revisions/article-revision.repository';
@@ -143,6 +149,45 @@ describe('article revisions', () => {
       expect(revision.snapshot).toEqual(articleSnapshot(await getArticle(db, row.id)));
       expect(revision.snapshot.hostSites).toEqual(['north']);
     }
+  });
+
+  it('goes with its article, one deleted or many at once', async () => {
+    const revisionCount = async (ids: string[]) =>
+      Number(
+        (
+          await db
+            .selectFrom('article_revisions')
+            .select(db.fn.countAll<string>().as('n'))
+            .where('article_id', 'in', ids)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ) +
+      Number(
+        (
+          await db
+            .selectFrom('article_revision_compactions')
+            .select(db.fn.countAll<string>().as('n'))
+            .where('article_id', 'in', ids)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const kept = await createArticle(db, content('Kept'), [], alice);
+    const gone = await createArticle(db, content('Gone'), [], alice);
+    await editArticle(db, gone.id, { title: 'Gone, edited' }, undefined, bob); // queues its compaction too
+    expect(await revisionCount([gone.id])).toBe(3);
+    await deleteArticle(db, gone.id);
+    expect(await revisionCount([gone.id])).toBe(0);
+    expect(await revisionCount([kept.id])).toBe(1);
+
+    // Several at once (one statement: the trigger runs once for all of them).
+    const many = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) => createArticle(db, content(title), [], alice)),
+    );
+    const ids = many.map((article) => article.id);
+    expect(await revisionCount(ids)).toBe(3);
+    await db.deleteFrom('articles').where('id', 'in', ids).execute();
+    expect(await revisionCount(ids)).toBe(0);
+    expect(await revisionCount([kept.id])).toBe(1);
   });
 
   it('does not record a write that fails', async () => {

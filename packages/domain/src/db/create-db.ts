@@ -1,4 +1,4 @@
-import { type Driver, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { type Driver, Kysely, PostgresDialect, type PostgresDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import { connectionPool } from './connection-pool';
 import { guardedSocket } from './guarded-socket';
@@ -23,6 +23,8 @@ export interface CreateDbOptions {
    * pooler that hands each transaction another server connection (PgBouncer in transaction mode).
    */
   preparedStatements?: boolean;
+  /** Wraps the driver (benchmarks: `pnpm bench:history` drops the revision's statement to time PUT without it). */
+  wrapDriver?: (driver: Driver) => Driver;
 }
 
 /** A pool's connections at one instant, for metrics. */
@@ -69,6 +71,7 @@ export function createDb({
   applicationName = 'newsroom',
   timeouts = checkoutOnly,
   preparedStatements = true,
+  wrapDriver = (driver) => driver,
 }: CreateDbOptions): Db {
   const pool = new pg.Pool({
     connectionString,
@@ -92,10 +95,13 @@ export function createDb({
   // query_timeout is applied per query (by the pool wrapper and the cursor), never on the pool: pg would
   // time a whole cursor with it, cutting long streams.
   const db = new Kysely<Database>({
-    dialect: new UnitOfWorkPostgresDialect({
-      pool: connectionPool(pool, { queryTimeoutMs: timeouts.queryMs, preparedStatements }),
-      cursor: deadlineCursorClass(timeouts.queryMs),
-    }),
+    dialect: new UnitOfWorkPostgresDialect(
+      {
+        pool: connectionPool(pool, { queryTimeoutMs: timeouts.queryMs, preparedStatements }),
+        cursor: deadlineCursorClass(timeouts.queryMs),
+      },
+      wrapDriver,
+    ),
   });
   pools.set(db, pool);
   return db;
@@ -103,7 +109,14 @@ export function createDb({
 
 /** Postgres, where a running unit of work closes with its first writing transaction (unit-of-work-driver.ts). */
 class UnitOfWorkPostgresDialect extends PostgresDialect {
+  readonly #wrap: (driver: Driver) => Driver;
+
+  constructor(config: PostgresDialectConfig, wrap: (driver: Driver) => Driver) {
+    super(config);
+    this.#wrap = wrap;
+  }
+
   override createDriver(): Driver {
-    return new UnitOfWorkDriver(super.createDriver());
+    return this.#wrap(new UnitOfWorkDriver(super.createDriver()));
   }
 }

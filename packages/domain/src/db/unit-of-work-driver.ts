@@ -6,6 +6,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isHeldStatement } from './held-statements';
 import { type InsertedRow, owedUnitOfWork, type UnitOfWork } from './unit-of-work';
 
 // What a connection has done in its open transaction, for the closing statement its COMMIT may carry.
@@ -14,6 +15,8 @@ interface ConnectionState {
   wrote: boolean;
   /** Rows inserted (with an `id`) in the open transaction, first first. */
   inserted: InsertedRow[];
+  /** Statements held for the transaction's next round trip (held-statements.ts), first first. */
+  held: string[];
 }
 
 const writeKinds = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
@@ -38,12 +41,29 @@ function insertedRows(query: CompiledQuery, result: QueryResult<unknown>): Inser
   return table && typeof id === 'string' ? [{ table, id }] : [];
 }
 
-/** The unit's closing statement and COMMIT, in one round trip: whatever it locks is held to the commit only. */
-async function commitClosing(connection: DatabaseConnection, unit: UnitOfWork, inserted: InsertedRow[]) {
+/** The held statements, ahead of the transaction's next statement (which may read what they wrote). */
+async function sendHeld(connection: DatabaseConnection, state: ConnectionState) {
+  const statements = state.held;
+  state.held = [];
+  await connection.executeQuery(CompiledQuery.raw(statements.join('; ')));
+}
+
+/**
+ * The held statements, the unit's closing statement and COMMIT, in one round trip: whatever they lock is held
+ * to the commit only. An error skips the COMMIT after it; the caller rolls back.
+ */
+async function commitWithHeld(
+  connection: DatabaseConnection,
+  state: ConnectionState,
+  unit: UnitOfWork | undefined,
+) {
+  const statements = state.held;
+  state.held = [];
+  if (unit) statements.push(unit.close(state.inserted));
   try {
-    await connection.executeQuery(CompiledQuery.raw(`${unit.close(inserted)}; commit`));
+    await connection.executeQuery(CompiledQuery.raw(`${statements.join('; ')}; commit`));
   } catch (error) {
-    throw unit.reopen(error);
+    throw unit ? unit.reopen(error) : error;
   }
 }
 
@@ -51,7 +71,8 @@ async function commitClosing(connection: DatabaseConnection, unit: UnitOfWork, i
  * Kysely's driver, with a running unit of work (unit-of-work.ts) closed by the unit's first writing transaction
  * (one whose INSERT, UPDATE or DELETE changed a row): its closing statement runs last, before COMMIT. A write
  * outside a transaction that owes it becomes a transaction of the two (BEGIN, the write, the closing statement,
- * COMMIT). Outside a unit: the driver as is.
+ * COMMIT). Outside a unit: the driver as is. In any transaction, statements given to executeHeld
+ * (held-statements.ts) are held and sent with the transaction's next statement or its COMMIT.
  */
 export class UnitOfWorkDriver implements Driver {
   readonly #inner: Driver;
@@ -70,7 +91,7 @@ export class UnitOfWorkDriver implements Driver {
     const connection = await this.#inner.acquireConnection();
     let wrapped = this.#wrapped.get(connection);
     if (!wrapped) {
-      const state: ConnectionState = { inTransaction: false, wrote: false, inserted: [] };
+      const state: ConnectionState = { inTransaction: false, wrote: false, inserted: [], held: [] };
       wrapped = this.#wrap(connection, state);
       this.#wrapped.set(connection, wrapped);
       this.#states.set(wrapped, state);
@@ -79,7 +100,7 @@ export class UnitOfWorkDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    Object.assign(this.#state(connection), { inTransaction: true, wrote: false, inserted: [] });
+    Object.assign(this.#state(connection), { inTransaction: true, wrote: false, inserted: [], held: [] });
     return this.#inner.beginTransaction(connection, settings);
   }
 
@@ -87,12 +108,12 @@ export class UnitOfWorkDriver implements Driver {
     const state = this.#state(connection);
     const unit = state.wrote ? owedUnitOfWork() : undefined;
     state.inTransaction = false;
-    if (unit) await commitClosing(connection, unit, state.inserted);
+    if (unit || state.held.length > 0) await commitWithHeld(connection, state, unit);
     else await this.#inner.commitTransaction(connection);
   }
 
   rollbackTransaction(connection: DatabaseConnection) {
-    this.#state(connection).inTransaction = false;
+    Object.assign(this.#state(connection), { inTransaction: false, held: [] });
     return this.#inner.rollbackTransaction(connection);
   }
 
@@ -113,6 +134,12 @@ export class UnitOfWorkDriver implements Driver {
   // Kysely's own connection, its executeQuery watched; everything else (release, cancel) reaches the original.
   #wrap(connection: DatabaseConnection, state: ConnectionState): DatabaseConnection {
     const executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      if (state.inTransaction && isHeldStatement(query)) {
+        state.held.push(query.sql);
+        state.wrote = true;
+        return { rows: [] };
+      }
+      if (state.held.length > 0) await sendHeld(connection, state);
       if (!isWrite(query)) return connection.executeQuery<R>(query);
       if (state.inTransaction) {
         const result = await connection.executeQuery<R>(query);
@@ -145,11 +172,11 @@ export class UnitOfWorkDriver implements Driver {
     try {
       const result = await connection.executeQuery<R>(query);
       state.inTransaction = false;
-      if (state.wrote) await commitClosing(connection, unit, state.inserted);
+      if (state.wrote) await commitWithHeld(connection, state, unit);
       else await this.#inner.commitTransaction(connection);
       return result;
     } catch (error) {
-      state.inTransaction = false;
+      Object.assign(state, { inTransaction: false, held: [] });
       await this.#inner.rollbackTransaction(connection).catch(() => {});
       throw error;
     }

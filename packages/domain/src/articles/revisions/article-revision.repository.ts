@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/create-db';
+import { executeHeld } from '../../db/held-statements';
 import type { ArticleStatus } from '../../db/tables';
 import type { RevisionActorKind, RevisionSource } from './revision-write';
 
@@ -80,20 +81,23 @@ export type RevisionHead = Omit<RevisionRow, 'data'>;
  * queued (the previous newest stays whole until the worker's pass turns it into a delta).
  */
 export async function insertRevision(tx: Tx, row: NewRevisionRow, queueCompaction: boolean): Promise<void> {
+  // Nothing reads its answer: held for the transaction's COMMIT (or its next statement), no round trip of its own.
   if (!queueCompaction) {
-    await insertRevisions(tx, [row]);
+    await executeHeld(tx, tx.insertInto('article_revisions').values(revisionValues(row)));
     return;
   }
-  await tx
-    .with('queued', (db) =>
-      db
-        .insertInto('article_revision_compactions')
-        .values({ article_id: row.articleId })
-        .onConflict((oc) => oc.column('article_id').doNothing()),
-    )
-    .insertInto('article_revisions')
-    .values(revisionValues(row))
-    .execute();
+  await executeHeld(
+    tx,
+    tx
+      .with('queued', (db) =>
+        db
+          .insertInto('article_revision_compactions')
+          .values({ article_id: row.articleId })
+          .onConflict((oc) => oc.column('article_id').doNothing()),
+      )
+      .insertInto('article_revisions')
+      .values(revisionValues(row)),
+  );
 }
 
 /** Inserts revisions in one statement (an import batch's, or one write's). */

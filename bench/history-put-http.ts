@@ -1,0 +1,174 @@
+/**
+ * `pnpm bench:history`, part 1: the overhead of revisions and of the audit log on `PUT /api/v1/article/:id`
+ * as a client sees it (see history-benchmark.ts). Four builds of the API on one database, one at a time through
+ * `app.inject` (latency, not throughput), alternating in rounds so the machine's drift hits all alike:
+ * - **neither**: no audit routes hook (`auditRoutes: false`, as `pnpm bench:audit`) and a database handle whose
+ *   driver drops the revision's statement (withoutRevisions below): the PUT as it was before issue 30;
+ * - **audit**: the audit row, no revision;
+ * - **revisions**: the revision, no audit row;
+ * - **both**: the API as it runs.
+ * The revision's JSON is still built in the builds without it (tens of µs, history-benchmark.ts measures the
+ * domain write apart). Each build edits articles of its own, so each revision chain is as its code leaves it.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadApiConfig } from '@newsroom/config';
+import { createPasswordHasher } from '@newsroom/domain';
+import { createRedisConnection } from '@newsroom/queue';
+import type { DatabaseConnection, Driver, TransactionSettings } from 'kysely';
+import { buildApp } from '../apps/api/src/app';
+import { createDb, type Db } from '../packages/domain/src/db/create-db';
+import { isHeldStatement } from '../packages/domain/src/db/held-statements';
+import { body3k, log, ms } from './history-shared';
+
+const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
+const rounds = 10;
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+
+/** The revision's statement (held for the COMMIT by insertRevision), recognised by the table it writes first. */
+const revisionStatement =
+  /^(?:with "queued" as \(insert into "article_revision_compactions"|insert into "article_revisions")/;
+
+/** A driver that runs everything but the revision's statement, which it answers as done. */
+function withoutRevisions(inner: Driver): Driver {
+  const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const outerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
+  return {
+    init: () => inner.init(),
+    async acquireConnection() {
+      const connection = await inner.acquireConnection();
+      let outer = outerOf.get(connection);
+      if (!outer) {
+        outer = new Proxy(connection, {
+          get(target, property) {
+            if (property === 'executeQuery')
+              return (query: Parameters<DatabaseConnection['executeQuery']>[0]) =>
+                isHeldStatement(query) && revisionStatement.test(query.sql)
+                  ? Promise.resolve({ rows: [] })
+                  : target.executeQuery(query);
+            const value = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+        outerOf.set(connection, outer);
+        innerOf.set(outer, connection);
+      }
+      return outer;
+    },
+    beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
+      inner.beginTransaction(unwrap(connection), settings),
+    commitTransaction: (connection: DatabaseConnection) => inner.commitTransaction(unwrap(connection)),
+    rollbackTransaction: (connection: DatabaseConnection) => inner.rollbackTransaction(unwrap(connection)),
+    releaseConnection: (connection: DatabaseConnection) => inner.releaseConnection(unwrap(connection)),
+    destroy: () => inner.destroy(),
+  };
+}
+
+export async function putOverheadHttp(databaseUrl: string, db: Db) {
+  const plain = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
+  const redis = createRedisConnection(redisUrl, 'producer');
+  const config = loadApiConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    API_KEY: 'bench-network-api-key-0123456789',
+    JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789-0123456789',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: `bench-history-${process.pid}`,
+    LOG_LEVEL: 'silent',
+    REQUEST_LOG_LEVEL: 'silent',
+  });
+  const builds = {
+    neither: await buildApp({ config, db: plain, redis, auditRoutes: false }),
+    audit: await buildApp({ config, db: plain, redis }),
+    revisions: await buildApp({ config, db, redis, auditRoutes: false }),
+    both: await buildApp({ config, db, redis }),
+  };
+  type Build = keyof typeof builds;
+  const names = Object.keys(builds) as Build[];
+  try {
+    const passwords = createPasswordHasher(4);
+    const { id } = await db
+      .insertInto('users')
+      .values({
+        email: 'bench-put@example.com',
+        password_hash: await passwords.hash('bench password'),
+        role: 'admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await passwords.close();
+    const headers = { authorization: `Bearer ${builds.both.issueToken({ id })}` };
+    const articles = {} as Record<Build, string[]>;
+    for (const name of names) {
+      articles[name] = [];
+      for (let i = 0; i < 20; i++) {
+        const created = await builds[name].inject({
+          method: 'POST',
+          url: '/api/v1/article',
+          headers,
+          payload: { title: `Bench ${name} ${i}`, body: body3k() },
+        });
+        articles[name].push(created.json().id);
+      }
+    }
+    const timings = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+      Build,
+      number[]
+    >;
+    let n = 0;
+    const put = async (name: Build, record: boolean) => {
+      n += 1;
+      const article = articles[name][n % 20] as string;
+      const started = performance.now();
+      const response = await builds[name].inject({
+        method: 'PUT',
+        url: `/api/v1/article/${article}`,
+        headers,
+        payload: { title: `Edited ${n}`, body: body3k(` (edit ${n})`) },
+      });
+      const elapsed = performance.now() - started;
+      if (response.statusCode !== 200)
+        throw new Error(`PUT answered ${response.statusCode}: ${response.body}`);
+      if (record) timings[name].push(elapsed);
+    };
+    for (let i = 0; i < 100; i++) for (const name of names) await put(name, false); // warm-up
+    const perRound = Math.ceil(requests / rounds);
+    for (let round = 0; round < rounds; round++) {
+      // Rotating which build goes first, so none always follows the same one.
+      const order = names.map((_, k) => names[(round + k) % names.length] as Build);
+      for (const name of order) for (let i = 0; i < perRound; i++) await put(name, true);
+    }
+    const figures = Object.fromEntries(
+      names.map((name) => {
+        const sorted = [...timings[name]].sort((a, b) => a - b);
+        return [name, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
+      }),
+    ) as Record<Build, { p50: number; p99: number }>;
+    const overhead = (a: Build, b: Build) =>
+      (['p50', 'p99'] as const)
+        .map((p) => `${p} ${((figures[a][p] / figures[b][p] - 1) * 100).toFixed(1)} %`)
+        .join('  ');
+    const revisions = await db
+      .selectFrom('article_revisions')
+      .select(db.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    log(
+      `\nPUT /api/v1/article/:id (HTTP through app.inject, 3 KB body, ${perRound * rounds} per build, ${rounds} alternating rounds)`,
+    );
+    for (const name of names)
+      log(`  ${name.padEnd(10)} p50 ${ms(figures[name].p50)}  p99 ${ms(figures[name].p99)}`);
+    log(
+      `  revisions: ${overhead('revisions', 'neither')} (with the audit row: ${overhead('both', 'audit')})`,
+    );
+    log(`  audit:     ${overhead('audit', 'neither')} (with the revision: ${overhead('both', 'revisions')})`);
+    log(`  both:      ${overhead('both', 'neither')}   (${revisions.n} revision rows written)`);
+  } finally {
+    await Promise.allSettled(names.map((name) => builds[name].close()));
+    await plain.destroy();
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,44 @@
+import { type Compilable, CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { Tx } from './create-db';
+
+// Statements a transaction holds until its next statement or its COMMIT (unit-of-work-driver.ts): a write
+// whose answer nobody reads (an article's revision) that is the transaction's last costs no round trip of its
+// own, it goes with the COMMIT. Several statements go in one string only without parameters, so the values
+// are quoted literals (pg's escapeLiteral), as the audit row's are.
+
+const held = new WeakSet<CompiledQuery>();
+
+/** Whether `query` was given to executeHeld (the driver holds it). */
+export function isHeldStatement(query: CompiledQuery): boolean {
+  return held.has(query);
+}
+
+/**
+ * Runs `query` in the transaction `tx` holds, sent with the transaction's next statement (just before it) or
+ * with its COMMIT (before a unit of work's closing statement), whichever comes first: what follows in the
+ * transaction sees its rows. It answers nothing; its failure is that statement's or the COMMIT's, and the
+ * transaction rolls back. Outside a transaction it runs at once.
+ */
+export async function executeHeld(tx: Tx, query: Compilable): Promise<void> {
+  const compiled = query.compile();
+  const statement = CompiledQuery.raw(withLiterals(compiled.sql, compiled.parameters));
+  held.add(statement);
+  await tx.executeQuery(statement);
+}
+
+/** `sql` with each `$n` replaced by its parameter as a literal. Refuses text that holds literals of its own. */
+export function withLiterals(sql: string, parameters: readonly unknown[]): string {
+  // A `$n` inside a quoted literal of the text would be replaced too: builder SQL has none (values are parameters).
+  if (sql.includes("'")) throw new Error('a statement with quoted literals of its own cannot be held');
+  return sql.replace(/\$(\d+)/g, (_, n: string) => literalOf(parameters[Number(n) - 1]));
+}
+
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  throw new Error(`a ${typeof value} parameter cannot be quoted for a held statement`);
+}

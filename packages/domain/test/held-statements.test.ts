@@ -1,0 +1,150 @@
+import { createTestDatabase } from '@newsroom/test-support';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { executeHeld, withLiterals } from '../src/db/held-statements';
+import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../src/db/unit-of-work';
+
+// A held statement (db/held-statements.ts) goes with the transaction's next statement or with its COMMIT:
+// what follows sees its rows, its failure rolls the transaction back, and as the last statement it costs no
+// round trip of its own. The article's revision is one (insertRevision).
+
+const { db, destroy } = await createTestDatabase();
+afterAll(destroy);
+await sql`create table held_row (n integer primary key check (n > 0), note text)`.execute(db);
+await sql`create table held_touch (id integer primary key, at timestamptz)`.execute(db);
+await sql`create table held_closing (name text not null)`.execute(db);
+beforeEach(async () => {
+  await sql`truncate held_row, held_touch, held_closing`.execute(db);
+  await sql`insert into held_touch values (1, null)`.execute(db);
+});
+
+const rows = async () =>
+  (await sql<{ n: number; note: string | null }>`select n, note from held_row order by n`.execute(db)).rows;
+const hold = (trx: typeof db, n: number, note: string | null = null) =>
+  executeHeld(trx as never, trx.insertInto('held_row' as never).values({ n, note } as never));
+const touch = (trx: typeof db) => sql`update held_touch set at = now() where id = 1`.execute(trx);
+
+/** Counts the round trips a piece of work makes, with the SQL of each. */
+async function roundTrips(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
+    const text = args[0] as string | { text: string };
+    sent.push(typeof text === 'string' ? text : text.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a held statement', () => {
+  it('that is the last of its transaction goes with the COMMIT, in one round trip', async () => {
+    const sent = await roundTrips(() =>
+      db.transaction().execute(async (trx) => {
+        await touch(trx);
+        await hold(trx, 1, "it's \\ quoted");
+      }),
+    );
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toBe('begin');
+    expect(sent[2]).toMatch(/^insert into "held_row" .*; commit$/);
+    expect(await rows()).toEqual([{ n: 1, note: "it's \\ quoted" }]);
+  });
+
+  it('goes ahead of the next statement of its transaction, which sees its row', async () => {
+    const seen = await db.transaction().execute(async (trx) => {
+      await hold(trx, 1);
+      await hold(trx, 2);
+      return (await sql<{ count: string }>`select count(*) from held_row`.execute(trx)).rows[0]?.count;
+    });
+    expect(seen).toBe('2');
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it('that fails rolls its whole transaction back, and the error reaches the caller', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into held_row values (5, 'kept?')`.execute(trx);
+        await hold(trx, -1); // the check refuses it, at COMMIT
+      }),
+    ).rejects.toThrow(/held_row_n_check/);
+    expect(await rows()).toEqual([]);
+    // The connection is usable afterwards (the pool hands it out again).
+    await db.transaction().execute((trx) => hold(trx, 3));
+    expect(await rows()).toEqual([{ n: 3, note: null }]);
+  });
+
+  it('is dropped with a transaction that rolls back', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await hold(trx, 1);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db.transaction().execute((trx) => touch(trx));
+    expect(await rows()).toEqual([]);
+  });
+
+  it('runs at once outside a transaction', async () => {
+    await hold(db, 4);
+    expect(await rows()).toEqual([{ n: 4, note: null }]);
+  });
+
+  it("goes before a unit of work's closing statement, in the COMMIT's round trip", async () => {
+    const unit: UnitOfWork & { closed: boolean } = {
+      closed: false,
+      get owed() {
+        return !this.closed;
+      },
+      close(_inserted: readonly InsertedRow[]) {
+        this.closed = true;
+        return `insert into held_closing values ('closed after ' || (select count(*) from held_row))`;
+      },
+      reopen: (error: unknown) => error,
+    };
+    const sent = await roundTrips(() =>
+      runUnitOfWork(unit, () =>
+        db.transaction().execute(async (trx) => {
+          await touch(trx);
+          await hold(trx, 1);
+        }),
+      ),
+    );
+    expect(sent).toHaveLength(3);
+    expect(
+      (await sql<{ name: string }>`select name from held_closing`.execute(db)).rows.map((r) => r.name),
+    ).toEqual(['closed after 1']);
+  });
+});
+
+describe('withLiterals', () => {
+  it('quotes text, numbers, booleans, null and dates', () => {
+    expect(
+      withLiterals('values ($1, $2, $3, $4, $5, $10)', [
+        "O'Brien \\ said",
+        12.5,
+        true,
+        null,
+        new Date('2026-11-28T01:00:00Z'),
+        0,
+        0,
+        0,
+        0,
+        'tenth',
+      ]),
+    ).toBe(`values ( E'O''Brien \\\\ said', 12.5, true, null, '2026-11-28T01:00:00.000Z', 'tenth')`);
+  });
+
+  it('refuses statements with literals of their own and values it cannot quote', () => {
+    expect(() => withLiterals(`select '$1'`, ['x'])).toThrow(/quoted literals/);
+    expect(() => withLiterals('select $1', [{ a: 1 }])).toThrow(/object parameter/);
+    expect(() => withLiterals('select $1', [Number.NaN])).toThrow(/number parameter/);
+  });
+});
