@@ -9,14 +9,21 @@
  *    publish until every delivery is recorded as delivered: outbox -> relay -> delivery rows -> claimed in batches -> signed
  *    POST -> result recorded. Events per second, and the ratio to the baseline measured in the same run; and the
  *    delivery stage alone (from the last delivery row created to the last result recorded).
+ *    With the CPU it took (this process, and the Postgres backends of the benchmark's database): at that CPU per
+ *    event, what the machine's cores allow at best.
  * 3. Delivery alone: the same deliveries made due again at once (rows there, no relay), the worker woken; until
  *    every one is recorded delivered: claims, signed POSTs and results only.
+ * 4. A backlog: the worker stopped, BENCH_EVENTS more articles published (the outbox holds them), then a worker
+ *    started; from its start until every delivery is recorded: outbox -> relay -> rows -> claimed -> signed POST ->
+ *    result recorded, without the cost of making the events (the publishing, which is the API's and the
+ *    newsroom's, not the webhooks').
  */
 
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { loadWorkerConfig } from '@newsroom/config';
 import { createDb, createWebhookEndpoint } from '@newsroom/domain';
 import { migrateToLatest } from '@newsroom/migrations';
@@ -25,12 +32,14 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createWebhookSender } from '../apps/worker/src/webhooks/webhook-sender';
 import { createWebhookWorker } from '../apps/worker/src/webhooks/webhook-worker';
+import { CpuMeter } from './process-meters';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const events = Number(process.env.BENCH_EVENTS ?? 2_000);
 const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 16);
 const deadlineMs = 5 * 60_000;
+const cores = availableParallelism();
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const admin = () =>
@@ -99,20 +108,41 @@ async function main() {
       site: null,
       enabled: true,
     });
-    const worker = await createWebhookWorker({ config, db, connection });
+    const publish = async (first: number) => {
+      for (let offset = 0; offset < events; offset += 100) {
+        const rows = Array.from({ length: Math.min(100, events - offset) }, (_, i) => ({
+          title: `Story ${first + offset + i}`,
+          slug: `story-${first + offset + i}`,
+          body: `<p>${'x'.repeat(3_000)}</p>`,
+          tags: ['bench'],
+          status: 'published' as const,
+          published_at: new Date(),
+        }));
+        await db.insertInto('articles').values(rows).execute();
+      }
+    };
+    const backends = async () =>
+      (
+        await sql<{
+          pid: number;
+        }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)
+      ).rows.map((row) => row.pid);
+    const delivered = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.count<string>('delivered_at').as('delivered'))
+            .executeTakeFirstOrThrow()
+        ).delivered,
+      );
+    let worker = await createWebhookWorker({ config, db, connection });
     received = 0;
+    const postgresCpu = new CpuMeter(backends);
+    await postgresCpu.start();
+    const ownCpu = process.cpuUsage();
     const start = performance.now();
-    for (let offset = 0; offset < events; offset += 100) {
-      const rows = Array.from({ length: Math.min(100, events - offset) }, (_, i) => ({
-        title: `Story ${offset + i}`,
-        slug: `story-${offset + i}`,
-        body: `<p>${'x'.repeat(3_000)}</p>`,
-        tags: ['bench'],
-        status: 'published' as const,
-        published_at: new Date(),
-      }));
-      await db.insertInto('articles').values(rows).execute();
-    }
+    await publish(0);
     const published = performance.now();
     let relayed: number | undefined;
     for (
@@ -131,6 +161,8 @@ async function main() {
       if (Number(row.delivered) >= events) break;
     }
     const done = performance.now();
+    const ownCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(ownCpu));
+    const postgresCpuMs = (await postgresCpu.stop()) * 1000;
     const seconds = (done - start) / 1000;
     const rate = events / seconds;
     // The delivery stage alone: from the moment every delivery row existed (the relay's part done) to the last
@@ -141,6 +173,12 @@ async function main() {
         `recorded after ${seconds.toFixed(2)} s: ${rate.toFixed(0)} events/s (${(rate / baselineRate).toFixed(2)}x ` +
         `the baseline); receiver got ${received}; every delivery row existed after ` +
         `${(((relayed ?? Number.NaN) - start) / 1000).toFixed(2)} s (the relay)`,
+    );
+    const cpuPerEvent = (ownCpuMs + postgresCpuMs) / events;
+    log(
+      `  CPU: this process ${ownCpuMs.toFixed(0)} ms, Postgres backends ${postgresCpuMs.toFixed(0)} ms: ` +
+        `${cpuPerEvent.toFixed(2)} ms per event; at that, ${cores} cores allow at best ` +
+        `${((cores * 1000) / cpuPerEvent).toFixed(0)} events/s (${((cores * 1000) / cpuPerEvent / baselineRate).toFixed(2)}x the baseline)`,
     );
     log(
       `delivery stage (last delivery row created -> last result recorded): ${deliveryRate.toFixed(0)} events/s ` +
@@ -178,6 +216,31 @@ async function main() {
     log(
       `delivery alone (${events} due rows, no relay -> all recorded delivered): ${againRate.toFixed(0)} events/s ` +
         `(${(againRate / baselineRate).toFixed(2)}x the baseline)`,
+    );
+    // 4. A backlog: the outbox holds BENCH_EVENTS changes when a worker starts.
+    await worker.close();
+    await postgresCpu.start();
+    const publishCpu = process.cpuUsage();
+    await publish(events);
+    const publishCpuMs =
+      (({ user, system }) => (user + system) / 1000)(process.cpuUsage(publishCpu)) +
+      (await postgresCpu.stop()) * 1000;
+    log(
+      `  publishing alone (no worker): ${(publishCpuMs / events).toFixed(2)} ms CPU per event, so the webhooks' ` +
+        `part of the full path was ${(cpuPerEvent - publishCpuMs / events).toFixed(2)} ms per event`,
+    );
+    const before = await delivered();
+    const backlogStart = performance.now();
+    worker = await createWebhookWorker({ config, db, connection });
+    for (
+      const stop = Date.now() + deadlineMs;
+      Date.now() < stop && (await delivered()) < before + events;
+      await new Promise((r) => setTimeout(r, 50))
+    );
+    const backlogRate = events / ((performance.now() - backlogStart) / 1000);
+    log(
+      `backlog (${events} changes in the outbox, a worker started -> all recorded delivered): ${backlogRate.toFixed(0)} ` +
+        `events/s (${(backlogRate / baselineRate).toFixed(2)}x the baseline)`,
     );
     await worker.close();
     await worker.queue.obliterate({ force: true });
