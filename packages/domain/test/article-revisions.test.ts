@@ -25,6 +25,7 @@ import {
 } from '../src/articles/revisions/article-snapshot';
 import { compactArticleRevisions } from '../src/articles/revisions/revision-compaction';
 import { applyDelta, reverseDelta } from '../src/articles/revisions/revision-delta';
+import { recordArticleRevision } from '../src/articles/revisions/revision-recorder';
 import { thinOldDraftRevisions } from '../src/articles/revisions/revision-retention';
 import type { RevisionWrite } from '../src/articles/revisions/revision-write';
 import { importFeedItems } from '../src/imports/feed-import.service';
@@ -212,6 +213,30 @@ describe('article revisions', () => {
     ]);
     expect((await getArticleRevision(db, article.id, 2)).snapshot.title).toBe('A3');
     expect((await getArticleRevision(db, article.id, 1)).snapshot.title).toBe('Autosaved');
+  });
+
+  it("times a revision by the writer's clock, the one the next autosave's collapse is judged by", async () => {
+    // An API host whose clock is 10 minutes ahead of the database's: two autosaves a minute apart by its clock
+    // collapse (judged against the database's time for the first, they would be 11 minutes apart).
+    const article = await createArticle(db, content('Clocked'), [], alice);
+    const at = new Date(Date.now() + 10 * 60_000);
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('articles').set({ title: 'At ten to' }).where('id', '=', article.id).execute();
+      await recordArticleRevision(tx, article.id, autosave(alice), at);
+    });
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('articles')
+        .set({ title: 'A minute later' })
+        .where('id', '=', article.id)
+        .execute();
+      await recordArticleRevision(tx, article.id, autosave(alice), new Date(at.getTime() + 60_000));
+    });
+    const { items } = await listArticleRevisions(db, article.id, { page: 1, limit: 10 });
+    expect(items.map((item) => [item.n, item.createdAt.toISOString()])).toEqual([
+      [2, new Date(at.getTime() + 60_000).toISOString()],
+      [1, expect.any(String)],
+    ]);
   });
 
   it('restores content as a new revision and never changes the status', async () => {

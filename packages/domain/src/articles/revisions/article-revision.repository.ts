@@ -30,6 +30,8 @@ export interface NewRevisionRow {
   kind: 'snapshot' | 'delta';
   /** The data as JSON text (built once, sent as it is). */
   dataJson: string;
+  /** When it was written, by the writer's clock (the one the autosave collapse compares); else the database's. */
+  createdAt?: Date;
 }
 
 const columns = [
@@ -119,6 +121,7 @@ export function revisionValues(row: NewRevisionRow) {
     status: row.status,
     kind: row.kind,
     data: row.dataJson,
+    ...(row.createdAt && { created_at: row.createdAt }),
   };
 }
 

@@ -69,7 +69,12 @@ export async function recordRevisionOf(
     return { article, n: head.n };
   }
   const n = (head?.n ?? 0) + 1;
-  await insertRevision(tx, newRow(article, n, snapshotJson, write), head !== undefined);
+  // Its time by the clock the next autosave's collapse will be judged with (as a collapsed one's, above).
+  await insertRevision(
+    tx,
+    { ...newRow(article, n, snapshotJson, write), createdAt: now },
+    head !== undefined,
+  );
   return { article, n };
 }
 
