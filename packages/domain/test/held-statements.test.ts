@@ -22,7 +22,7 @@ beforeEach(async () => {
 const rows = async () =>
   (await sql<{ n: number; note: string | null }>`select n, note from held_row order by n`.execute(db)).rows;
 const hold = (trx: typeof db, n: number, note: string | null = null) =>
-  executeHeld(trx as never, trx.insertInto('held_row' as never).values({ n, note } as never));
+  executeHeld(trx, trx.insertInto('held_row' as never).values({ n, note } as never));
 const touch = (trx: typeof db) => sql`update held_touch set at = now() where id = 1`.execute(trx);
 
 /** Counts the round trips a piece of work makes, with the SQL of each. */

@@ -1,6 +1,6 @@
-import { type Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { Tx } from './create-db';
+import type { Database } from './tables';
 
 // Statements a transaction holds until its next statement or its COMMIT (unit-of-work-driver.ts): a write
 // whose answer nobody reads (an article's revision) that is the transaction's last costs no round trip of its
@@ -20,7 +20,10 @@ export function isHeldStatement(query: CompiledQuery): boolean {
  * transaction sees its rows. It answers nothing; its failure is that statement's or the COMMIT's, and the
  * transaction rolls back. Outside a transaction it runs at once.
  */
-export async function executeHeld(tx: Tx, query: Compilable): Promise<void> {
+export async function executeHeld(
+  tx: Pick<Kysely<Database>, 'executeQuery'>,
+  query: Compilable,
+): Promise<void> {
   const compiled = query.compile();
   const statement = CompiledQuery.raw(withLiterals(compiled.sql, compiled.parameters));
   held.add(statement);
