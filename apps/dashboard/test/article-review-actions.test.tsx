@@ -24,7 +24,10 @@ async function signedInAdmin() {
 async function openEditor(id: string, title: string) {
   renderDashboard(`/articles/${id}`);
   await screen.findByDisplayValue(title);
-  return screen.getByRole('region', { name: 'Status and actions' });
+  const card = screen.getByRole('region', { name: 'Status and actions' });
+  // The actions appear once the permissions are read (GET /auth/permissions), which may answer after the article.
+  await within(card).findByRole('button', { name: 'Save' });
+  return card;
 }
 
 describe('review decisions in the editor', () => {

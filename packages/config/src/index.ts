@@ -1,4 +1,5 @@
 export * from './api-config';
+export * from './api-env';
 export { loadOrExit } from './boot';
 export * from './cli-config';
 export type { CommonConfig, DatabaseTimeouts } from './common-config';

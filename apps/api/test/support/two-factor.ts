@@ -21,12 +21,16 @@ export type Clock = ReturnType<typeof controlSecondFactorClock>;
 /** The authenticator app: each call moves the clock a step on and answers the code of the new step. */
 export function authenticator(secret: string, clock: Clock) {
   const raw = base32Decode(secret);
+  // The instant the last code was made at: a replay sends that code again even when the real clock (which the
+  // test clock runs with) has crossed into the next 30-second step meanwhile.
+  let madeAt = clock.now();
   return {
-    /** The code of the current step (no move): what a replay sends. */
-    current: () => totpAt(raw, clock.now()),
+    /** The code last answered (no move): what a replay sends. */
+    current: () => totpAt(raw, madeAt),
     next() {
       clock.advance(30_000);
-      return totpAt(raw, clock.now());
+      madeAt = clock.now();
+      return totpAt(raw, madeAt);
     },
   };
 }
