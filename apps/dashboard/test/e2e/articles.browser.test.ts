@@ -11,6 +11,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // The article views in Chromium against the real API, worker, Postgres, Redis and a signature-verifying
@@ -53,13 +54,7 @@ async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${stack.origin}/login`);
-  await page.getByLabel('E-mail').fill(stack.admin.email);
-  await page.getByLabel('Password').fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.origin}/publishers`);
-}
+const signIn = (page: Page) => signInAt(page, stack.origin, stack.admin);
 
 /** The toasts closed, so they do not cover the screenshots. */
 async function closeToasts(page: Page) {

@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // The History panel in Chromium against the real API and Postgres: an article edited three times, two
@@ -53,11 +54,7 @@ async function closeToasts() {
 
 describe('article history in Chromium', { timeout: 90_000 }, () => {
   it('edits an article three times, compares two versions and restores one', async () => {
-    await page.goto(`${stack.origin}/login`);
-    await page.getByLabel('E-mail').fill(stack.admin.email);
-    await page.getByLabel('Password').fill(stack.admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${stack.origin}/publishers`);
+    await signInAt(page, stack.origin, stack.admin);
 
     await page.goto(`${stack.origin}/articles/new`);
     await page.getByLabel('Title').fill('Bridge closed for repairs');

@@ -9,6 +9,7 @@ import {
   screenshots,
   seriousAccessibilityViolations,
 } from './support/browser';
+import { signInAt } from './support/sign-in';
 import { startStack } from './support/stack';
 
 // Issue 31 in Chromium: an administrator invites an editor scoped to site A from the Team view; the link is
@@ -29,13 +30,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function signIn(page: Page, email: string, password: string, home: string) {
-  await page.goto(`${stack.origin}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${stack.origin}${home}`);
-}
+const signIn = (page: Page, email: string, password: string, home: string) =>
+  signInAt(page, stack.origin, { email, password }, home);
 
 /** The invitation link the API kept for this address in its development outbox (/dev/outbox). */
 async function outboxLinkFor(page: Page, email: string): Promise<string> {
