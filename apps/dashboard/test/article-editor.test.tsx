@@ -65,7 +65,7 @@ describe('article editor', () => {
     await screen.findByText(/Use lower-case letters, digits and single dashes/);
     await user.clear(slug);
     await user.type(slug, 'taken-slug');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(slug.getAttribute('aria-invalid')).toBe('true'));
     expect((await stored(article.id)).slug).toBe(article.slug);
   });
@@ -82,7 +82,7 @@ describe('article editor', () => {
     expect(other.status).toBe(200);
 
     await user.type(screen.getByLabelText('Category'), 'Local');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Changed by someone else' });
     expect(screen.getByLabelText('Category')).toHaveProperty('value', 'Local');
     expect((await stored(article.id)).category).toBeNull();

@@ -113,7 +113,7 @@ describe('article history', () => {
     await user.clear(title);
     await user.type(title, 'Budget vote tonight at 8');
     await user.type(screen.getByLabelText('Category'), 'Council');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Changed by someone else' });
     const merge = await within(dialog).findByRole('region', { name: 'Their change against mine' });
     // Title: both changed (mine suggested); section: only theirs; category: only mine.

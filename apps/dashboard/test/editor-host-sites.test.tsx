@@ -51,7 +51,7 @@ describe('host sites in the editor', () => {
     await user.click(group.getByLabelText('Site south'));
     await user.click(group.getByLabelText('Site north'));
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await screen.findByText('Saved');
     await waitFor(async () => expect(await hostSitesOf(article.id)).toEqual(['south']));
   });

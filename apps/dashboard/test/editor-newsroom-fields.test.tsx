@@ -48,7 +48,7 @@ describe('newsroom fields in the editor', () => {
     expect(picker.getAttribute('aria-label')).toContain('55% across, 55% down');
 
     await user.type(screen.getByLabelText('Add correction'), 'The ferry leaves at 8, not 9.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(async () => {
       const row = await api.db
         .selectFrom('articles')

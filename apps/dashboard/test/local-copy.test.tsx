@@ -90,7 +90,7 @@ describe('the editor with the local copy and autosave', () => {
     expect(screen.getByLabelText('Category')).toHaveProperty('value', 'Local');
     expect(screen.queryByRole('region', { name: 'Unsaved text from before' })).toBeNull();
     await screen.findByText('Unsaved changes');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await stored(article.id)).category).toBe('Local'));
     // The server has it: the copy is gone.
     await waitFor(() => expect(JSON.stringify({ ...localStorage })).not.toContain('Local'));
@@ -151,7 +151,7 @@ describe('the editor with the local copy and autosave', () => {
     await user.type(screen.getByLabelText('Category'), 'Local');
     await screen.findByText('Saving…', {}, { timeout: 15_000 });
     await user.type(screen.getByLabelText('Section'), 'Ferries');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     release();
     await waitFor(async () =>
       expect(await stored(article.id)).toMatchObject({ category: 'Local', section: 'Ferries' }),

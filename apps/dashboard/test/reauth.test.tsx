@@ -39,7 +39,7 @@ describe('signing in again over the view', () => {
     await user.clear(title);
     await user.type(title, 'Ferry timetable changes on Monday');
     await endSessions();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
     expect(view.path()).toBe(`/articles/${article.id}`);
