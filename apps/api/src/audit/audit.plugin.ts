@@ -89,12 +89,8 @@ function objectIdOf(request: FastifyRequest, target: AuditTarget): string | null
   return request.method === 'POST' ? undefined : null;
 }
 
-function siteIdOf(
-  request: FastifyRequest,
-  target: AuditTarget,
-  objectId: string | null | undefined,
-): string | null {
-  if (target.objectType === 'site') return objectId ?? null;
+/** The site a row applies to, from the route (a site's own rows: the domain names the site itself). */
+function siteIdOf(request: FastifyRequest, target: AuditTarget): string | null {
   const params = request.params as Record<string, string> | undefined;
   if (target.siteParam && params?.[target.siteParam]) return params[target.siteParam] ?? null;
   const body = request.body as { site?: unknown; siteId?: unknown } | undefined;
@@ -112,7 +108,7 @@ function pendingAuditOf(request: FastifyRequest, target: AuditTarget): PendingAu
     action: target.action,
     objectType: target.objectType,
     objectId,
-    siteId: siteIdOf(request, target, objectId),
+    siteId: siteIdOf(request, target),
     changes: body && typeof body === 'object' ? { after: body } : null,
   });
 }
