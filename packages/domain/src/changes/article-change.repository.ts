@@ -1,19 +1,10 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DbOrTx } from '../db/create-db';
+import type { ArticleChangeTable } from '../db/tables';
 import type { ArticleChange, ChangePosition } from './article-change';
 
-interface ChangeRow {
-  xid: string;
-  article_id: string;
-  changed_at: Date;
-  visible_before: boolean;
-  visible_after: boolean;
-  deleted: boolean;
-  sites_before: string[];
-  sites_after: string[];
-  slug_before: string | null;
-  slug_after: string | null;
-}
+/** An outbox row as read (the xid as a decimal string). */
+type ChangeRow = Selectable<ArticleChangeTable>;
 
 function toArticleChange(row: ChangeRow): ArticleChange {
   return {

@@ -22,14 +22,10 @@ export interface ArticlePreviewLinkTable {
 export type ScheduleStatus = 'scheduled' | 'done' | 'failed' | 'cancelled';
 export type ScheduledActionKind = 'publish' | 'unpublish';
 
-export interface ScheduledActionTable {
-  id: Generated<string>;
-  /** No foreign key: an action whose article was deleted fails with a reason and stays on record. */
-  article_id: string;
-  kind: ScheduledActionKind;
+/** What actions and releases share: their state, who scheduled them, and how their run went. */
+interface ScheduledRunColumns {
   due_at: Timestamp;
   status: ColumnType<ScheduleStatus, ScheduleStatus | undefined, ScheduleStatus>;
-  release_id: string | null;
   created_by: string | null;
   ran_at: Timestamp | null;
   /** ran_at - due_at in milliseconds (bigint, read as a string). */
@@ -39,17 +35,17 @@ export interface ScheduledActionTable {
   updated_at: UpdatedAt;
 }
 
-export interface ReleaseTable {
+export interface ScheduledActionTable extends ScheduledRunColumns {
+  id: Generated<string>;
+  /** No foreign key: an action whose article was deleted fails with a reason and stays on record. */
+  article_id: string;
+  kind: ScheduledActionKind;
+  release_id: string | null;
+}
+
+export interface ReleaseTable extends ScheduledRunColumns {
   id: Generated<string>;
   name: string;
-  due_at: Timestamp;
-  status: ColumnType<ScheduleStatus, ScheduleStatus | undefined, ScheduleStatus>;
-  created_by: string | null;
-  ran_at: Timestamp | null;
-  lateness_ms: ColumnType<string | null, number | null | undefined, number | null>;
-  failure_reason: string | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 // Article revisions (issue 30, migration 2026-11-28T0300): one row per write to an article.
