@@ -10,13 +10,13 @@
 
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { loadApiConfig } from '@newsroom/config';
-import { appendAuditEvent, createDb, createPasswordHasher } from '@newsroom/domain';
+import { appendAuditEvent, createDb } from '@newsroom/domain';
 import { migrateToLatest } from '@newsroom/migrations';
 import { createRedisConnection } from '@newsroom/queue';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
+import { benchAdmin, benchApiConfig } from './in-process-api';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -37,35 +37,14 @@ async function main() {
   url.pathname = `/${name}`;
   const db = createDb({ connectionString: url.toString(), max: 8, applicationName: 'newsroom-bench' });
   const redis = createRedisConnection(redisUrl, 'producer');
-  const config = loadApiConfig({
-    NODE_ENV: 'test',
-    PORT: '3000',
-    API_KEY: 'bench-network-api-key-0123456789',
-    JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789-0123456789',
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    QUEUE_PREFIX: `bench-audit-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'silent',
-    REQUEST_LOG_LEVEL: 'silent',
-  });
+  const config = benchApiConfig(url.toString(), redisUrl, `bench-audit-${randomBytes(4).toString('hex')}`);
   const apps = {
     audited: await buildApp({ config, db, redis }),
     unaudited: await buildApp({ config, db, redis, auditRoutes: false }),
   };
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>);
-    const passwords = createPasswordHasher(4);
-    const { id } = await db
-      .insertInto('users')
-      .values({
-        email: 'bench@example.com',
-        password_hash: await passwords.hash('bench password'),
-        role: 'admin',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await passwords.close();
-    const headers = { authorization: `Bearer ${apps.audited.issueToken({ id })}` };
+    const { id, headers } = await benchAdmin(apps.audited, db, 'bench@example.com');
     const articles: string[] = [];
     for (let i = 0; i < 50; i++) {
       const created = await apps.audited.inject({

@@ -11,14 +11,13 @@
  * domain write apart). Each build edits articles of its own, so each revision chain is as its code leaves it.
  */
 import { performance } from 'node:perf_hooks';
-import { loadApiConfig } from '@newsroom/config';
-import { createPasswordHasher } from '@newsroom/domain';
 import { createRedisConnection } from '@newsroom/queue';
 import type { DatabaseConnection, Driver, TransactionSettings } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { createDb, type Db } from '../packages/domain/src/db/create-db';
 import { isHeldStatement } from '../packages/domain/src/db/held-statements';
 import { body3k, log, ms } from './history-shared';
+import { benchAdmin, benchApiConfig } from './in-process-api';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const rounds = 10;
@@ -70,17 +69,7 @@ function withoutRevisions(inner: Driver): Driver {
 export async function putOverheadHttp(databaseUrl: string, db: Db) {
   const plain = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
   const redis = createRedisConnection(redisUrl, 'producer');
-  const config = loadApiConfig({
-    NODE_ENV: 'test',
-    PORT: '3000',
-    API_KEY: 'bench-network-api-key-0123456789',
-    JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789-0123456789',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    QUEUE_PREFIX: `bench-history-${process.pid}`,
-    LOG_LEVEL: 'silent',
-    REQUEST_LOG_LEVEL: 'silent',
-  });
+  const config = benchApiConfig(databaseUrl, redisUrl, `bench-history-${process.pid}`);
   const builds = {
     neither: await buildApp({ config, db: plain, redis, auditRoutes: false }),
     audit: await buildApp({ config, db: plain, redis }),
@@ -90,18 +79,7 @@ export async function putOverheadHttp(databaseUrl: string, db: Db) {
   type Build = keyof typeof builds;
   const names = Object.keys(builds) as Build[];
   try {
-    const passwords = createPasswordHasher(4);
-    const { id } = await db
-      .insertInto('users')
-      .values({
-        email: 'bench-put@example.com',
-        password_hash: await passwords.hash('bench password'),
-        role: 'admin',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await passwords.close();
-    const headers = { authorization: `Bearer ${builds.both.issueToken({ id })}` };
+    const { headers } = await benchAdmin(builds.both, db, 'bench-put@example.com');
     const articles = {} as Record<Build, string[]>;
     for (const name of names) {
       articles[name] = [];

@@ -32,7 +32,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildBundles, productionNodeFlags } from '../scripts/build';
 import { generateFeed } from './feed-generator';
-import { CpuMeter, PeakRss } from './process-meters';
+import { backendPids, CpuMeter, PeakRss } from './process-meters';
 
 const root = resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -127,14 +127,6 @@ async function queueIdle(queue: FeedImportQueue): Promise<boolean> {
 }
 
 /** The Postgres backends of the worker's pool (its application_name; postgres runs on this machine). */
-async function workerBackendPids(db: Db): Promise<number[]> {
-  const { rows } = await sql<{ pid: number }>`
-    select pid from pg_stat_activity where application_name = 'newsroom-worker' and datname = current_database()`.execute(
-    db,
-  );
-  return rows.map((row) => row.pid);
-}
-
 async function articleCount(db: Db): Promise<number> {
   const row = await db
     .selectFrom('articles')
@@ -363,7 +355,7 @@ async function main() {
     const meters: Meters = {
       rss,
       workerCpu: new CpuMeter(async () => workerPids),
-      postgresCpu: new CpuMeter(() => workerBackendPids(db)),
+      postgresCpu: new CpuMeter(() => backendPids(db, 'newsroom-worker')),
     };
     // A worker is up once the scheduler exists; its immediate first fan-out finds no publishers yet.
     await waitUntil(async () => (await queue.getJobSchedulers()).length === 1, 'the worker to start');

@@ -1,4 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Db } from '@newsroom/domain';
+import { sql } from 'kysely';
 
 /**
  * Peak resident memory of the worker processes since start(), the largest of them (Linux: VmHWM,
@@ -85,4 +87,20 @@ export class CpuMeter {
     for (const [pid, seconds] of this.last) total += seconds - (this.first.get(pid) ?? 0);
     return total;
   }
+}
+
+/** The Postgres backends serving this database (those of one application only, when named): a CpuMeter's pids. */
+export async function backendPids(db: Db, applicationName?: string): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity
+     where datname = current_database() and (${applicationName ?? null}::text is null or application_name = ${applicationName ?? null})`.execute(
+    db,
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** CPU milliseconds (user + system) this process has used since `start` (a process.cpuUsage()). */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
 }

@@ -32,7 +32,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createWebhookSender } from '../apps/worker/src/webhooks/webhook-sender';
 import { createWebhookWorker } from '../apps/worker/src/webhooks/webhook-worker';
-import { CpuMeter } from './process-meters';
+import { backendPids, CpuMeter, cpuMsSince } from './process-meters';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -121,12 +121,6 @@ async function main() {
         await db.insertInto('articles').values(rows).execute();
       }
     };
-    const backends = async () =>
-      (
-        await sql<{
-          pid: number;
-        }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)
-      ).rows.map((row) => row.pid);
     const delivered = async () =>
       Number(
         (
@@ -138,7 +132,7 @@ async function main() {
       );
     let worker = await createWebhookWorker({ config, db, connection });
     received = 0;
-    const postgresCpu = new CpuMeter(backends);
+    const postgresCpu = new CpuMeter(() => backendPids(db));
     await postgresCpu.start();
     const ownCpu = process.cpuUsage();
     const start = performance.now();
@@ -161,7 +155,7 @@ async function main() {
       if (Number(row.delivered) >= events) break;
     }
     const done = performance.now();
-    const ownCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(ownCpu));
+    const ownCpuMs = cpuMsSince(ownCpu);
     const postgresCpuMs = (await postgresCpu.stop()) * 1000;
     const seconds = (done - start) / 1000;
     const rate = events / seconds;
@@ -203,15 +197,9 @@ async function main() {
     await worker.sweepNow();
     for (
       const stop = Date.now() + deadlineMs;
-      Date.now() < stop;
+      Date.now() < stop && (await delivered()) < events;
       await new Promise((r) => setTimeout(r, 50))
-    ) {
-      const row = await db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.count<string>('delivered_at').as('delivered'))
-        .executeTakeFirstOrThrow();
-      if (Number(row.delivered) >= events) break;
-    }
+    );
     const againRate = events / ((performance.now() - again) / 1000);
     log(
       `delivery alone (${events} due rows, no relay -> all recorded delivered): ${againRate.toFixed(0)} events/s ` +
@@ -222,9 +210,7 @@ async function main() {
     await postgresCpu.start();
     const publishCpu = process.cpuUsage();
     await publish(events);
-    const publishCpuMs =
-      (({ user, system }) => (user + system) / 1000)(process.cpuUsage(publishCpu)) +
-      (await postgresCpu.stop()) * 1000;
+    const publishCpuMs = cpuMsSince(publishCpu) + (await postgresCpu.stop()) * 1000;
     log(
       `  publishing alone (no worker): ${(publishCpuMs / events).toFixed(2)} ms CPU per event, so the webhooks' ` +
         `part of the full path was ${(cpuPerEvent - publishCpuMs / events).toFixed(2)} ms per event`,
