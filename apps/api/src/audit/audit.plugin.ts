@@ -89,8 +89,12 @@ function objectIdOf(request: FastifyRequest, target: AuditTarget): string | null
   return request.method === 'POST' ? undefined : null;
 }
 
-/** The site a row applies to, from the route (a site's own rows: the domain names the site itself). */
-function siteIdOf(request: FastifyRequest, target: AuditTarget): string | null {
+function siteIdOf(
+  request: FastifyRequest,
+  target: AuditTarget,
+  objectId: string | null | undefined,
+): string | null {
+  if (target.objectType === 'site') return objectId ?? null;
   const params = request.params as Record<string, string> | undefined;
   if (target.siteParam && params?.[target.siteParam]) return params[target.siteParam] ?? null;
   const body = request.body as { site?: unknown; siteId?: unknown } | undefined;
@@ -108,7 +112,7 @@ function pendingAuditOf(request: FastifyRequest, target: AuditTarget): PendingAu
     action: target.action,
     objectType: target.objectType,
     objectId,
-    siteId: siteIdOf(request, target),
+    siteId: siteIdOf(request, target, objectId),
     changes: body && typeof body === 'object' ? { after: body } : null,
   });
 }

@@ -128,9 +128,7 @@ export function auditChanges(changes: AuditChanges | null): AuditChanges | null 
 export function auditAppendArguments(event: AuditEventInput, relaxed: boolean) {
   const at = new Date();
   const changes = auditChanges(event.changes);
-  // A site's own rows apply to that site (its audit link filters by site), a created one's included.
-  const siteId = event.objectType === 'site' ? event.objectId : event.siteId;
-  const row = { ...event, siteId, at, changes };
+  const row = { ...event, at, changes };
   const values = [
     at,
     event.actor.type,
@@ -140,7 +138,7 @@ export function auditAppendArguments(event: AuditEventInput, relaxed: boolean) {
     event.action,
     event.objectType,
     event.objectId,
-    siteId,
+    event.siteId,
     changes === null ? null : JSON.stringify(changes),
     auditRowBody(row),
     relaxed,

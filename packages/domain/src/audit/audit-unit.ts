@@ -44,7 +44,9 @@ export class PendingAudit implements UnitOfWork {
         : (inserted.find((row) => row.table === this.createdIn)?.id ?? null);
     this.written = true;
     this.objectId = objectId;
-    const { values } = auditAppendArguments({ ...this.event, objectId }, false);
+    // A site created by the change is the site the row applies to (its audit link filters by site).
+    const appliesTo = this.event.siteId ?? (this.event.objectType === 'site' ? objectId : null);
+    const { values } = auditAppendArguments({ ...this.event, objectId, siteId: appliesTo }, false);
     const [at, actorType, actorId, actorLabel, address, action, objectType, id, siteId, changes, body] =
       values;
     return `select from audit_append(${[
