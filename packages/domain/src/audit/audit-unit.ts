@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { sqlLiteral } from '../db/held-statements';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
 import { AuditNotWrittenError } from '../errors';
@@ -7,8 +7,7 @@ import { type AuditEventInput, auditAppendArguments } from './audit-event';
 // Where an object type's rows live, when the table is not simply its plural.
 const tableOf: Record<string, string> = { site_key: 'site_api_keys', webhook: 'webhook_endpoints' };
 
-const literal = (value: string | null, type: string) =>
-  value === null ? `null::${type}` : `${pg.escapeLiteral(value)}::${type}`;
+const literal = (value: string | null, type: string) => `${sqlLiteral(value)}::${type}`;
 
 /**
  * The audit row one change owes (a unit of work, e.g. one API operation): the first transaction of the unit

@@ -34,10 +34,11 @@ export async function executeHeld(
 export function withLiterals(sql: string, parameters: readonly unknown[]): string {
   // A `$n` inside a quoted literal of the text would be replaced too: builder SQL has none (values are parameters).
   if (sql.includes("'")) throw new Error('a statement with quoted literals of its own cannot be held');
-  return sql.replace(/\$(\d+)/g, (_, n: string) => literalOf(parameters[Number(n) - 1]));
+  return sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(parameters[Number(n) - 1]));
 }
 
-function literalOf(value: unknown): string {
+/** A value as a quoted SQL literal (text, numbers, booleans, null, dates), for statements sent without parameters. */
+export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
