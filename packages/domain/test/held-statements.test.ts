@@ -1,8 +1,9 @@
 import { createTestDatabase } from '@newsroom/test-support';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { executeHeld, withLiterals } from '../src/db/held-statements';
+import { executeHeld, sqlLiteral, withLiterals } from '../src/db/held-statements';
 import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../src/db/unit-of-work';
 
 // A held statement (db/held-statements.ts) goes with the transaction's next statement or with its COMMIT:
@@ -140,6 +141,24 @@ describe('withLiterals', () => {
         'tenth',
       ]),
     ).toBe(`values ( E'O''Brien \\\\ said', 12.5, true, null, '2026-11-28T01:00:00.000Z', 'tenth')`);
+  });
+
+  it("quotes text as pg's escapeLiteral does, and Postgres reads back the same text", async () => {
+    // Quotes, backslashes and astral characters often; \u0000 left out (Postgres text cannot hold it).
+    const text = fc
+      .array(fc.oneof(fc.constantFrom("'", '\\', "''", "\\'", 'E', ' '), fc.string({ unit: 'grapheme' })))
+      .map((parts) => parts.join('').replaceAll('\u0000', ''));
+    fc.assert(
+      fc.property(text, (value) => sqlLiteral(value) === pg.escapeLiteral(value)),
+      { numRuns: 2000 },
+    );
+    const samples = fc.sample(text, 200);
+    const read = await sql
+      .raw<{ value: string }>(
+        samples.map((value) => `select ${sqlLiteral(value)}::text as value`).join(' union all '),
+      )
+      .execute(db);
+    expect(read.rows.map((row) => row.value)).toEqual(samples);
   });
 
   it('refuses statements with literals of their own and values it cannot quote', () => {

@@ -34,7 +34,7 @@ export class PendingAudit implements UnitOfWork {
 
   /**
    * `select audit_append(…)`: parameters cannot go with several statements in one string, so the values are
-   * quoted literals (pg's escapeLiteral). An error in it skips the COMMIT after it; the caller rolls back.
+   * quoted literals (held-statements' sqlLiteral). An error in it skips the COMMIT after it; the caller rolls back.
    */
   close(inserted: readonly InsertedRow[]): string {
     const objectId =
