@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   type TotpSetup,
   useConfirmTotp,
@@ -8,8 +9,11 @@ import { Button } from '../../../components/button';
 import { FormError, SubmitRow } from '../../../components/form/form-error';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useApiForm } from '../../../components/form/use-api-form';
-import { QrCode } from './qr-code';
 import { TotpCodeField } from './totp-code-field';
+
+// The QR library (~21 kB) loads with the enrolment, not with every page: few visits ever set up a key.
+const QrCode = lazy(() => import('./qr-code').then((module) => ({ default: module.QrCode })));
+const qrSize = 208;
 
 const codeFields = {
   INVALID_SECOND_FACTOR_CODE: 'code',
@@ -43,7 +47,10 @@ export function EnrolTotpForm({
       <ol className="stack enrol-steps">
         <li>
           <p>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy, …):</p>
-          <QrCode value={setup.otpauthUri} label="QR code of your two-factor key" />
+          {/* The placeholder keeps the code's place while its library loads, so nothing below moves. */}
+          <Suspense fallback={<div className="qr-code" style={{ width: qrSize, height: qrSize }} />}>
+            <QrCode value={setup.otpauthUri} label="QR code of your two-factor key" size={qrSize} />
+          </Suspense>
         </li>
         <li>
           <p>
