@@ -71,6 +71,7 @@ export async function startStack(
 
   return {
     origin,
+    app,
     db,
     feeds,
     admin: { email: admin.email, password: adminPassword },

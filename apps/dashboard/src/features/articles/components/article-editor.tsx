@@ -3,9 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Article } from '../../../api/articles';
 import { fetchArticle, useCreateArticle, useSaveArticle, type VersionedArticle } from '../../../api/articles';
+import { useCanEach } from '../../../api/permissions';
 import { sessionQuery } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
@@ -22,15 +22,12 @@ import {
 } from './article-draft';
 import { ArticlePreview } from './article-preview';
 import { ArticleSidebar } from './article-sidebar';
+import { ArticleTextFields } from './article-text-fields';
 import { ConflictDialog } from './conflict-dialog';
 import { HistoryPanel } from './history-panel';
 import { localCopyKey } from './local-copy';
-import { NewsroomFields } from './newsroom-fields';
 import { PreviewLinks } from './preview-links';
 import { RestoreOffer } from './restore-offer';
-import { RichTextEditor } from './rich-text-editor';
-import { SlugField } from './slug-field';
-import { moveToBodyOnEnter } from './title-keys';
 import { type AutosaveState, saveStatusText, useAutosave } from './use-autosave';
 import { useLocalCopy } from './use-local-copy';
 import { useUnsavedChanges } from './use-unsaved-changes';
@@ -74,6 +71,11 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
   const blocker = useUnsavedChanges(dirty);
   const { article } = session;
   const userId = useQuery(sessionQuery).data?.user.id;
+  // An article the policy lets this user read but not change (any article for a reviewer, another's pending or
+  // published one for a contributor) is shown read-only: no field takes typing that could never be saved.
+  const can = useCanEach();
+  const readOnly =
+    article !== null && can !== undefined && !can('updateArticle', { kind: 'article', article });
   const copy = useLocalCopy(
     userId ? localCopyKey(userId, article?.id ?? null) : null,
     session.base,
@@ -148,6 +150,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
     // nor a draft the API would refuse as it stands (no title, a malformed slug).
     enabled:
       article !== null &&
+      !readOnly &&
       article.status !== 'published' &&
       autosave.kind !== 'conflict' &&
       draft.title.trim() !== '' &&
@@ -253,38 +256,15 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
             onDiscard={copy.discard}
           />
         )}
-        <TextField
-          label="Title"
-          name="title"
-          required
-          value={draft.title}
-          maxLength={300}
-          onChange={(event) => set('title', event.target.value)}
-          onKeyDown={moveToBodyOnEnter}
-          error={errors.title}
+        <ArticleTextFields
+          article={article}
+          draft={draft}
+          savedSlug={session.base.slug}
+          bodyVersion={bodyVersion}
+          errors={errors}
+          readOnly={readOnly}
+          set={set}
         />
-        {article ? (
-          <SlugField
-            articleId={article.id}
-            slug={draft.slug}
-            savedSlug={session.base.slug}
-            title={draft.title}
-            onChange={(slug) => set('slug', slug)}
-            error={errors.slug}
-          />
-        ) : (
-          <p className="muted">
-            The slug is made from the title when the draft is first saved; it can be changed then.
-          </p>
-        )}
-        <RichTextEditor
-          key={bodyVersion}
-          label="Body"
-          value={draft.body}
-          onChange={(body) => set('body', body)}
-        />
-        {errors.body && <span className="field-error">{errors.body}</span>}
-        <NewsroomFields draft={draft} set={set} published={article?.status === 'published'} errors={errors} />
         <details className="card article-preview-box">
           <summary>Preview as a child site</summary>
           <ArticlePreview
@@ -293,7 +273,10 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
             publishedAt={article?.publishedAt ?? null}
           />
         </details>
-        {article && <PreviewLinks articleId={article.id} dirty={dirty} />}
+        {/* Preview links are an editor's tool (policy: list, create and revoke alike). */}
+        {article && can?.('listArticlePreviewLinks', { kind: 'article', article }) && (
+          <PreviewLinks articleId={article.id} dirty={dirty} />
+        )}
         {article && (
           <HistoryPanel articleId={article.id} version={session.etag} dirty={dirty} onRestored={reload} />
         )}
@@ -302,6 +285,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
         article={article}
         draft={draft}
         dirty={dirty}
+        readOnly={readOnly}
         status={saveStatusText({ isNew: !article, dirty, autosave, lastSavedAt })}
         errors={errors}
         saving={save.isPending || create.isPending}

@@ -27,6 +27,7 @@ export function ArticleSidebar({
   article,
   draft,
   dirty,
+  readOnly,
   status,
   errors,
   saving,
@@ -38,6 +39,8 @@ export function ArticleSidebar({
   article: Article | null;
   draft: ArticleDraft;
   dirty: boolean;
+  /** The user may read the article but not change it: its fields are shown disabled. */
+  readOnly: boolean;
   /** The save status line ("Unsaved changes", "Saved 12:04"). */
   status: string;
   errors: Errors;
@@ -142,38 +145,42 @@ export function ArticleSidebar({
           </dl>
         </section>
       )}
-      <HostSitesField
-        value={draft.hostSites}
-        onChange={(v) => onChange('hostSites', v)}
-        error={errors.hostSites}
-      />
-      <TagChips label="Tags" tags={draft.tags} onChange={(v) => onChange('tags', v)} error={errors.tags} />
-      <TextField
-        label="Category"
-        value={draft.category}
-        maxLength={100}
-        onChange={(e) => onChange('category', e.target.value)}
-        error={errors.category}
-      />
-      <TextField
-        label="Section"
-        value={draft.section}
-        maxLength={100}
-        onChange={(e) => onChange('section', e.target.value)}
-        error={errors.section}
-      />
-      <ImageUploadField
-        label="Thumbnail"
-        value={draft.thumbnail}
-        onChange={(v) => onChange('thumbnail', v)}
-        error={errors.thumbnail}
-      />
-      <ImageUploadField
-        label="Image"
-        value={draft.image}
-        onChange={(v) => onChange('image', v)}
-        error={errors.image}
-      />
+      <fieldset className="plain stack" disabled={readOnly}>
+        <HostSitesField
+          value={draft.hostSites}
+          onChange={(v) => onChange('hostSites', v)}
+          error={errors.hostSites}
+        />
+        <TagChips label="Tags" tags={draft.tags} onChange={(v) => onChange('tags', v)} error={errors.tags} />
+        <TextField
+          label="Category"
+          value={draft.category}
+          maxLength={100}
+          onChange={(e) => onChange('category', e.target.value)}
+          error={errors.category}
+        />
+        <TextField
+          label="Section"
+          value={draft.section}
+          maxLength={100}
+          onChange={(e) => onChange('section', e.target.value)}
+          error={errors.section}
+        />
+        <ImageUploadField
+          label="Thumbnail"
+          value={draft.thumbnail}
+          onChange={(v) => onChange('thumbnail', v)}
+          error={errors.thumbnail}
+          disabled={readOnly}
+        />
+        <ImageUploadField
+          label="Image"
+          value={draft.image}
+          onChange={(v) => onChange('image', v)}
+          error={errors.image}
+          disabled={readOnly}
+        />
+      </fieldset>
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -3,17 +3,23 @@ import { uploadableTypes } from '../../../api/uploads';
 import { errorMessage } from '../../../lib/api-error';
 import { uploadImage } from '../api/upload';
 
-/** An image URL, filled by uploading a file straight to storage (drop it here or choose it), or typed. */
+/**
+ * An image URL, filled by uploading a file straight to storage (drop it here or choose it), or typed.
+ * `disabled` (an article the user may not change): its controls come disabled from the fieldset around them,
+ * and a dropped file is not taken.
+ */
 export function ImageUploadField({
   label,
   value,
   onChange,
   error,
+  disabled = false,
 }: {
   label: string;
   value: string;
   onChange(url: string): void;
   error?: string | undefined;
+  disabled?: boolean;
 }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -38,7 +44,7 @@ export function ImageUploadField({
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    void upload(event.dataTransfer.files[0]);
+    if (!disabled) void upload(event.dataTransfer.files[0]);
   }
 
   const problem = uploadError ?? error;
@@ -49,6 +55,8 @@ export function ImageUploadField({
         className={dragging ? 'dropzone dropzone-active' : 'dropzone'}
         aria-label={`${label}: drop an image here`}
         onDragOver={(event) => {
+          // Without preventDefault the browser refuses the drop (and shows so while dragging).
+          if (disabled) return;
           event.preventDefault();
           setDragging(true);
         }}
@@ -58,19 +66,21 @@ export function ImageUploadField({
         {value ? (
           <img className="image-field-preview" src={value} alt={`${label} preview`} />
         ) : (
-          <span className="muted">Drop an image here, or</span>
+          <span className="muted">{disabled ? 'No image' : 'Drop an image here, or'}</span>
         )}
-        <label className="btn btn-small">
-          {value ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()} file`}
-          <input
-            ref={fileInput}
-            className="visually-hidden"
-            type="file"
-            accept={uploadableTypes.join(',')}
-            disabled={progress !== null}
-            onChange={(event) => void upload(event.target.files?.[0])}
-          />
-        </label>
+        {!disabled && (
+          <label className="btn btn-small">
+            {value ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()} file`}
+            <input
+              ref={fileInput}
+              className="visually-hidden"
+              type="file"
+              accept={uploadableTypes.join(',')}
+              disabled={progress !== null}
+              onChange={(event) => void upload(event.target.files?.[0])}
+            />
+          </label>
+        )}
         {progress !== null && (
           <progress aria-label={`Uploading ${label.toLowerCase()}`} max={1} value={progress}>
             {Math.round(progress * 100)}%

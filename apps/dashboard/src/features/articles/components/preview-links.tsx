@@ -95,7 +95,7 @@ export function PreviewLinks({ articleId, dirty }: { articleId: string; dirty: b
             <span className="field-label" aria-hidden="true">
               &nbsp;
             </span>
-            <Button onClick={createLink} busy={create.isPending}>
+            <Button onClick={createLink} busy={create.isPending} data-operation="createArticlePreviewLink">
               Create preview link
             </Button>
           </div>

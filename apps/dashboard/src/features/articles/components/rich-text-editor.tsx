@@ -1,7 +1,7 @@
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { useRovingTabIndex } from '../../../components/use-roving-tab-index';
 import { Figure, type FigureAttributes } from './figure-node';
@@ -28,21 +28,24 @@ export const richTextExtensions = [
   Figure,
 ];
 
-/** The article body as HTML, edited as rich text. */
+/** The article body as HTML, edited as rich text; `readOnly`: shown, not editable, without its toolbar. */
 export function RichTextEditor({
   label,
   value,
   onChange,
+  readOnly = false,
 }: {
   label: string;
   value: string;
   onChange(html: string): void;
+  readOnly?: boolean;
 }) {
   const id = useId();
   const editor = useEditor({
     extensions: richTextExtensions,
     content: value,
     immediatelyRender: true,
+    editable: !readOnly,
     editorProps: {
       attributes: {
         'aria-labelledby': `${id}-label`,
@@ -53,6 +56,11 @@ export function RichTextEditor({
     },
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
   });
+  // The permissions may arrive after the editor is made (no update event: the text did not change).
+  useEffect(() => {
+    if (editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+    editor.view.dom.setAttribute('aria-readonly', String(readOnly));
+  }, [editor, readOnly]);
   const active = useEditorState({
     editor,
     selector: ({ editor }) => ({
@@ -106,28 +114,30 @@ export function RichTextEditor({
       <span id={`${id}-label`} className="field-label">
         {label}
       </span>
-      <div className="rte-toolbar" role="toolbar" aria-label={`${label} formatting`} {...roving}>
-        {tool('Bold', active.bold, () => chain().toggleBold().run())}
-        {tool('Italic', active.italic, () => chain().toggleItalic().run())}
-        {tool('Strikethrough', active.strike, () => chain().toggleStrike().run())}
-        {tool('Heading', active.h2, () => chain().toggleHeading({ level: 2 }).run())}
-        {tool('Subheading', active.h3, () => chain().toggleHeading({ level: 3 }).run())}
-        {tool('Bulleted list', active.bullet, () => chain().toggleBulletList().run())}
-        {tool('Numbered list', active.ordered, () => chain().toggleOrderedList().run())}
-        {tool('Quote', active.quote, () => chain().toggleBlockquote().run())}
-        {tool('Link', active.link, () => {
-          setHref(editor.getAttributes('link').href ?? '');
-          setLinking(true);
-        })}
-        {tool(active.figure ? 'Edit image' : 'Image', active.figure, () => {
-          setLinking(false);
-          setFigure({
-            editing: active.figure ? (editor.getAttributes('figure') as FigureAttributes) : null,
-          });
-        })}
-        {tool('Undo', false, () => chain().undo().run())}
-        {tool('Redo', false, () => chain().redo().run())}
-      </div>
+      {!readOnly && (
+        <div className="rte-toolbar" role="toolbar" aria-label={`${label} formatting`} {...roving}>
+          {tool('Bold', active.bold, () => chain().toggleBold().run())}
+          {tool('Italic', active.italic, () => chain().toggleItalic().run())}
+          {tool('Strikethrough', active.strike, () => chain().toggleStrike().run())}
+          {tool('Heading', active.h2, () => chain().toggleHeading({ level: 2 }).run())}
+          {tool('Subheading', active.h3, () => chain().toggleHeading({ level: 3 }).run())}
+          {tool('Bulleted list', active.bullet, () => chain().toggleBulletList().run())}
+          {tool('Numbered list', active.ordered, () => chain().toggleOrderedList().run())}
+          {tool('Quote', active.quote, () => chain().toggleBlockquote().run())}
+          {tool('Link', active.link, () => {
+            setHref(editor.getAttributes('link').href ?? '');
+            setLinking(true);
+          })}
+          {tool(active.figure ? 'Edit image' : 'Image', active.figure, () => {
+            setLinking(false);
+            setFigure({
+              editing: active.figure ? (editor.getAttributes('figure') as FigureAttributes) : null,
+            });
+          })}
+          {tool('Undo', false, () => chain().undo().run())}
+          {tool('Redo', false, () => chain().redo().run())}
+        </div>
+      )}
       {figure && (
         <FigurePanel
           key={figure.editing?.src ?? 'new'}
