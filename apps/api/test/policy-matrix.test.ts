@@ -173,13 +173,13 @@ function requestFor(operation: Operation, who: Who, inScope: boolean, world: Wor
     );
   if (query.length) url += `?${query.join('&')}`;
   const body = operation.body ? validValue(operation.body, hints) : undefined;
+  // The sites the body names (the guard reads them as ids); undefined when it names none.
   const hostSiteIds =
-    body &&
-    typeof body === 'object' &&
-    'hostSites' in body &&
-    (body as { hostSites: string[] }).hostSites.length
-      ? [site.id]
-      : [];
+    body && typeof body === 'object' && 'hostSites' in body
+      ? (body as { hostSites: string[] }).hostSites.length
+        ? [site.id]
+        : []
+      : undefined;
   // Scheduling names its article in the body (`articleId`, `actions[].articleId`), not the path.
   const namesArticles = body && typeof body === 'object' && ('articleId' in body || 'actions' in body);
   const target: PolicyTarget = namesArticles
@@ -195,7 +195,7 @@ function policyAllows(
   operationId: string,
   actor: PolicyActor | undefined,
   target: PolicyTarget,
-  hostSiteIds: string[],
+  hostSiteIds: string[] | undefined,
 ) {
   const rows = policyRowsOf(operationId);
   if (rows.some(([, caller]) => caller === 'anonymous')) return true;

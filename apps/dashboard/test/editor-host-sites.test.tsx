@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { insertArticle, insertSite } from '../../api/test/support/content-fixtures';
-import { setUpDashboardApi } from './support/dashboard-test-app';
+import { grant, insertStaff } from '../../api/test/support/policy/staff-fixtures';
+import { password, setUpDashboardApi } from './support/dashboard-test-app';
 import { renderDashboard } from './support/render-dashboard';
 
 // The editor's host sites (the shared site checkboxes): shown from the article, changed, saved with the
@@ -54,5 +55,34 @@ describe('host sites in the editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await screen.findByText('Saved');
     await waitFor(async () => expect(await hostSitesOf(article.id)).toEqual(['south']));
+  });
+
+  it('lets an editor add a site of theirs while one they hold no grant on stays, unchangeable', async () => {
+    const east = await insertSite(api.db, 'east');
+    const west = await insertSite(api.db, 'west');
+    const elsewhere = await insertSite(api.db, 'elsewhere');
+    const article = await insertArticle(api.db, {
+      status: 'draft',
+      title: 'Ferry times',
+      siteIds: [east, elsewhere],
+    });
+    const editor = await insertStaff(api.app, api.db, 'editor', { password });
+    await grant(api.db, editor.id, east, 'editor');
+    await grant(api.db, editor.id, west, 'editor');
+    await api.signIn(editor.email);
+    renderDashboard(`/articles/${article.id}`);
+    await screen.findByDisplayValue('Ferry times');
+
+    const group = within(screen.getByRole('group', { name: 'Host sites' }));
+    const theirs = (await group.findByLabelText(/Site elsewhere/)) as HTMLInputElement;
+    await waitFor(() => expect(theirs.disabled).toBe(true));
+    expect(theirs.checked).toBe(true);
+    expect(group.getByText('(not yours to change)')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(group.getByLabelText('Site west'));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    await waitFor(async () => expect(await hostSitesOf(article.id)).toEqual(['east', 'elsewhere', 'west']));
   });
 });

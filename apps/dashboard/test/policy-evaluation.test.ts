@@ -87,7 +87,7 @@ describe("the dashboard's reading of the policy", () => {
       const viewer = viewerOf(actor);
       for (const operationId of operations)
         for (const [target, subject] of targets)
-          for (const hostSites of [[], ['site-a'], ['site-b']]) {
+          for (const hostSites of [undefined, [], ['site-a'], ['site-b'], ['site-a', 'site-b']]) {
             const domain = isAllowed(actor, operationId, target, hostSites);
             const browser = policyAllows(viewer, operationId, subject, hostSites);
             checked += 1;

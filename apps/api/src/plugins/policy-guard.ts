@@ -123,8 +123,9 @@ export async function policyScopeGuard(request: FastifyRequest): Promise<void> {
   }
   const body = request.body as { hostSites?: unknown } | null | undefined;
   const named =
-    typeof body === 'object' && body !== null && Array.isArray(body.hostSites) ? body.hostSites : [];
-  const slugs = named.filter((slug): slug is string => typeof slug === 'string' && slug.length <= 63);
-  const hostSiteIds = await findExistingSiteIds(db, slugs);
+    typeof body === 'object' && body !== null && Array.isArray(body.hostSites) ? body.hostSites : null;
+  // Unknown slugs are left out here (the handler answers UNKNOWN_SITE); no list: the request moves no site.
+  const slugs = named?.filter((slug): slug is string => typeof slug === 'string' && slug.length <= 63);
+  const hostSiteIds = slugs && (await findExistingSiteIds(db, slugs));
   if (!isAllowed(actor, operationId, target, hostSiteIds)) throw refuse(operationId);
 }

@@ -18,6 +18,7 @@ export function SiteCheckboxes({
   onChange,
   error,
   inputRef,
+  locked = [],
 }: {
   legend: string;
   hint: string;
@@ -27,6 +28,8 @@ export function SiteCheckboxes({
   error?: string | undefined;
   /** The first checkbox (focused when the choice is refused). */
   inputRef?: Ref<HTMLInputElement>;
+  /** Slugs shown as they are and not to be changed here (an article's site the user holds no role on). */
+  locked?: readonly string[];
 }) {
   const id = useId();
   const toggle = (slug: string, on: boolean) =>
@@ -46,9 +49,11 @@ export function SiteCheckboxes({
                   ref={index === 0 ? inputRef : undefined}
                   type="checkbox"
                   checked={value.includes(site.slug)}
+                  disabled={locked.includes(site.slug)}
                   onChange={(event) => toggle(site.slug, event.target.checked)}
                 />
                 {site.name}
+                {locked.includes(site.slug) && <span className="muted"> (not yours to change)</span>}
               </label>
             ))}
           </div>

@@ -88,14 +88,14 @@ function rowAllows(viewer: PolicyViewer, { caller, scope }: PolicyRowOf, subject
 
 /**
  * May the viewer call the operation on the subject? `hostSites`: the sites (slugs) a request body names as
- * host sites, each of which must be granted with a role of an allowing row. An operation without a row of
- * the viewer's is refused (administrators: everything).
+ * host sites (undefined: none); each one it adds to the article or takes off must be granted with a role of an
+ * allowing row. An operation without a row of the viewer's is refused (administrators: everything).
  */
 export function policyAllows(
   viewer: PolicyViewer,
   operationId: string,
   subject: PolicySubject = nothing,
-  hostSites: readonly string[] = [],
+  hostSites?: readonly string[],
 ): boolean {
   if (viewer.everything) return true;
   const allowing = viewer.rows.filter(
@@ -103,5 +103,11 @@ export function policyAllows(
   );
   if (allowing.length === 0) return false;
   const roles = new Set(allowing.map((row) => row.caller));
-  return hostSites.every((slug) => viewer.grants.some((g) => g.siteSlug === slug && roles.has(g.role)));
+  // As the domain: only the sites the list adds or takes off need a role; the article's others stay as they are.
+  const current = subject.kind === 'article' ? subject.article.hostSites : [];
+  const added = hostSites?.filter((slug) => !current.includes(slug)) ?? [];
+  const removed = hostSites ? current.filter((slug) => !hostSites.includes(slug)) : [];
+  return [...added, ...removed].every((slug) =>
+    viewer.grants.some((g) => g.siteSlug === slug && roles.has(g.role)),
+  );
 }

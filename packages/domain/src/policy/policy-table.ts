@@ -31,8 +31,8 @@ export type PolicyCaller =
  *   whose article is in the body, not the path);
  * - `scheduled-action`: the article of the scheduled action (path `id`), as for `article`;
  * - `release`: every article of the release (path `id`), as for `named-articles`.
- * A `hostSites` list in a request body is checked too: each site must be one where the caller holds a role the
- * operation allows.
+ * A `hostSites` list in a request body is checked too: each site it adds to the article or takes off must be one
+ * where the caller holds a role the operation allows (the sites the article stays on need none).
  */
 export type PolicyScope =
   | 'any'

@@ -157,19 +157,33 @@ function rowAllows(actor: Actor, [, caller, scope]: PolicyRow, target: PolicyTar
 /**
  * The policy's answer for an actor, an operation and its target (`none` when it acts on nothing in
  * particular, or its target does not exist: the handler answers 404 then). `hostSiteIds`: the sites a request
- * body names as host sites, each of which must be granted to the actor with a role of an allowing row.
+ * body names as host sites (undefined: it names none). Each site the request puts the article on or takes it
+ * off must be granted to the actor with a role of an allowing row; on an existing article, the sites it stays on
+ * need none (an editor of one site may retag an article that another site also carries).
  */
 export function isAllowed(
   actor: Actor,
   operationId: string,
   target: PolicyTarget,
-  hostSiteIds: readonly string[] = [],
+  hostSiteIds?: readonly string[],
 ): boolean {
   if (actor.role === 'admin') return !isPublisherSelfService(operationId);
   const allowing = rowsFor(actor, operationId).filter((row) => rowAllows(actor, row, target));
   if (allowing.length === 0) return false;
   const roles = new Set(allowing.map(([, caller]) => caller));
-  return hostSiteIds.every((siteId) => actor.grants.some((g) => g.siteId === siteId && roles.has(g.role)));
+  const current = target.kind === 'article' ? target.article.siteIds : [];
+  return changedHostSites(current, hostSiteIds).every((siteId) =>
+    actor.grants.some((g) => g.siteId === siteId && roles.has(g.role)),
+  );
+}
+
+/** The sites a host-site list adds to `current` or takes off it (none when there is no list). */
+function changedHostSites<T>(current: readonly T[], named: readonly T[] | undefined): T[] {
+  if (named === undefined) return [];
+  return [
+    ...named.filter((site) => !current.includes(site)),
+    ...current.filter((site) => !named.includes(site)),
+  ];
 }
 
 /** The sites where the actor holds each role (for list filters). */

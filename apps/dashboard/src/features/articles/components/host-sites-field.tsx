@@ -6,7 +6,8 @@ import { policyAllows } from '../../../lib/policy';
 
 /**
  * The child sites the article appears on once published, by slug: the sites the policy lets this user host an
- * article on (its grants; every site for an administrator), and those the article already has.
+ * article on (its grants; every site for an administrator), and those the article already has. One of those the
+ * user holds no role on stays as it is (the API refuses adding or taking off such a site; keeping it is fine).
  */
 export function HostSitesField({
   value,
@@ -18,17 +19,16 @@ export function HostSitesField({
   error?: string | undefined;
 }) {
   const viewer = usePolicyViewer();
+  const mayHost = (slug: string) =>
+    viewer !== undefined && policyAllows(viewer, 'createArticle', undefined, [slug]);
   const sites = useQuery({
     ...siteChoicesQuery,
     select: (list) => ({
       ...list,
-      data: list.data.filter(
-        (site) =>
-          value.includes(site.slug) ||
-          (viewer !== undefined && policyAllows(viewer, 'createArticle', undefined, [site.slug])),
-      ),
+      data: list.data.filter((site) => value.includes(site.slug) || mayHost(site.slug)),
     }),
   });
+  const locked = viewer === undefined ? [] : value.filter((slug) => !mayHost(slug));
   return (
     <SiteCheckboxes
       legend="Host sites"
@@ -37,6 +37,7 @@ export function HostSitesField({
       value={value}
       onChange={onChange}
       error={error}
+      locked={locked}
     />
   );
 }
