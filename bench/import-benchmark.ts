@@ -126,7 +126,6 @@ async function queueIdle(queue: FeedImportQueue): Promise<boolean> {
   return Object.values(counts).every((n) => n === 0) && delayed.length === 0;
 }
 
-/** The Postgres backends of the worker's pool (its application_name; postgres runs on this machine). */
 async function articleCount(db: Db): Promise<number> {
   const row = await db
     .selectFrom('articles')

@@ -1,7 +1,8 @@
 /** What the benchmarks that run the API in their own process share (`bench:audit`, `bench:history`). */
 import { type ApiConfig, loadApiConfig } from '@newsroom/config';
-import { createPasswordHasher, type Db } from '@newsroom/domain';
+import type { Db } from '@newsroom/domain';
 import type { App } from '../apps/api/src/app';
+import { insertAdmin } from '../apps/api/test/support/dashboard-accounts';
 
 /** The API's configuration on this database and Redis, logs silent, jobs under `queuePrefix`. */
 export function benchApiConfig(databaseUrl: string, redisUrl: string, queuePrefix: string): ApiConfig {
@@ -18,17 +19,8 @@ export function benchApiConfig(databaseUrl: string, redisUrl: string, queuePrefi
   });
 }
 
-/** A new administrator, and the Authorization header `app` accepts for it. */
+/** A new administrator (the API tests' insertAdmin), and the Authorization header `app` accepts for it. */
 export async function benchAdmin(app: App, db: Db, email: string) {
-  const passwords = createPasswordHasher(4);
-  try {
-    const { id } = await db
-      .insertInto('users')
-      .values({ email, password_hash: await passwords.hash('bench password'), role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id, headers: { authorization: `Bearer ${app.issueToken({ id })}` } };
-  } finally {
-    await passwords.close();
-  }
+  const { id, token } = await insertAdmin(app, db, { email });
+  return { id, headers: { authorization: `Bearer ${token}` } };
 }

@@ -159,7 +159,7 @@ function rowAllows(actor: Actor, [, caller, scope]: PolicyRow, target: PolicyTar
  * particular, or its target does not exist: the handler answers 404 then). `hostSiteIds`: the sites a request
  * body names as host sites (undefined: it names none). Each site the request puts the article on or takes it
  * off must be granted to the actor with a role of an allowing row; on an existing article, the sites it stays on
- * need none (an editor of one site may retag an article that another site also carries).
+ * need none (an editor of one site may add another of theirs to an article a third site also carries).
  */
 export function isAllowed(
   actor: Actor,

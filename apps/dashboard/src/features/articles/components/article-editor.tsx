@@ -74,8 +74,8 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
   // An article the policy lets this user read but not change (any article for a reviewer, another's pending or
   // published one for a contributor) is shown read-only: no field takes typing that could never be saved.
   const can = useCanEach();
-  const readOnly =
-    article !== null && can !== undefined && !can('updateArticle', { kind: 'article', article });
+  const itself = article ? ({ kind: 'article', article } as const) : undefined;
+  const readOnly = itself !== undefined && can !== undefined && !can('updateArticle', itself);
   const copy = useLocalCopy(
     userId ? localCopyKey(userId, article?.id ?? null) : null,
     session.base,
@@ -274,7 +274,7 @@ export function ArticleEditor({ loaded }: { loaded?: VersionedArticle | undefine
           />
         </details>
         {/* Preview links are an editor's tool (policy: list, create and revoke alike). */}
-        {article && can?.('listArticlePreviewLinks', { kind: 'article', article }) && (
+        {article && can?.('listArticlePreviewLinks', itself) && (
           <PreviewLinks articleId={article.id} dirty={dirty} />
         )}
         {article && (
