@@ -26,9 +26,10 @@ import { lockArticleById } from './article-lock.repository';
 import { assertNotEmbargoed } from './embargo';
 import {
   type ArticleWithRevisionHeads,
+  type NewestRevisionsRead,
   updateArticleReturningRevisionHeads,
 } from './revisions/revision-heads.repository';
-import { recordArticleRevision, recordRevisionOf } from './revisions/revision-recorder';
+import { newestRevisionsRead, recordArticleRevision, recordRevisionOf } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
@@ -107,7 +108,7 @@ async function editArticleIn(
   write: RevisionWrite,
 ): Promise<VersionedArticle> {
   // The update answers the article as written: its revision needs no read of its own.
-  const written = await writeArticlePatch(tx, id, patch, expectedVersions);
+  const written = await writeArticlePatch(tx, id, patch, expectedVersions, newestRevisionsRead(write));
   return (await recordRevisionOf(tx, written, write)).article;
 }
 
@@ -122,6 +123,7 @@ export async function writeArticlePatch(
   id: string,
   patch: ArticlePatch,
   expectedVersions: readonly string[] | undefined,
+  read: NewestRevisionsRead,
   now: Date = new Date(),
 ): Promise<ArticleWithRevisionHeads> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
@@ -141,7 +143,7 @@ export async function writeArticlePatch(
       ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
       ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
     };
-    const written = await updateArticleReturningRevisionHeads(tx, id, columns, expectedVersions);
+    const written = await updateArticleReturningRevisionHeads(tx, id, columns, expectedVersions, read);
     if (!written) {
       if (expectedVersions !== undefined && (await articleExists(tx, id))) {
         throw new VersionMismatchError('article', id);

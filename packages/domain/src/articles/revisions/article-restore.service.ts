@@ -44,7 +44,8 @@ export async function restoreArticleRevision(
         ([key, value]) => key in current && !(key === 'slug' && value === current.slug),
       ),
     ) as ArticlePatch;
-    await writeArticlePatch(tx, articleId, patch, expectedVersions);
+    // Its revision is recorded after the host sites, with a read of its own: the write answers the number only.
+    await writeArticlePatch(tx, articleId, patch, expectedVersions, 'number');
     const sites = await findSitesBySlugs(tx, [...new Set(hostSites)]);
     await replaceArticleSites(
       tx,

@@ -5,8 +5,20 @@ import { toArticle, type VersionedArticle } from '../article';
 import { hostSitesOf, rowVersion } from '../article.repository';
 import { type RevisionHead, type Selected, toRevisionRow } from './article-revision.repository';
 
-// The article with its newest revisions' heads (number, author, source, kind; no data), read or answered
-// by the write itself: what the recorder needs to record the next revision.
+// The article with what the recorder needs of its newest revisions to record the next one, read or answered
+// by the write itself: the newest's number, and, for a write that may collapse into the newest (an autosave),
+// the two newest revisions' heads (number, author, source, kind; no data).
+
+/**
+ * What a write reads of the newest revisions: `heads` for one that may collapse into the newest (the recorder's
+ * `headsNeeded`), else `number` (the newest's number alone: one index probe, no JSON to build or parse).
+ */
+export type NewestRevisionsRead = 'heads' | 'number';
+
+/** The newest revision's number of the article in hand (null: none yet). */
+const newestRevisionNumber = sql<
+  number | null
+>`(select n from article_revisions where article_id = articles.id order by n desc limit 1)`;
 
 /** The two newest revisions of the article in hand, without their data (newest first), as JSON. */
 const newestRevisionHeads = sql<
@@ -18,20 +30,25 @@ const newestRevisionHeads = sql<
 type ArticleWithHeadsRow = Omit<ArticleRow, 'excerpt'> & {
   host_sites: string[] | null;
   version: string;
-  newest_revisions: Omit<Selected, 'data'>[];
+  newest_revisions?: Omit<Selected, 'data'>[];
+  newest_n?: number | null;
 };
 
-/** The article and its newest revisions' heads: what the recorder needs to record the next revision. */
+/** The article and what the recorder needs of its newest revisions to record the next one. */
 export interface ArticleWithRevisionHeads {
   article: VersionedArticle;
+  /** The newest revision's number (0: none yet). */
+  newestN: number;
+  /** The two newest revisions' heads, newest first; read only for `heads` (else empty). */
   newest: RevisionHead[];
 }
 
 function toArticleWithHeads(row: ArticleWithHeadsRow): ArticleWithRevisionHeads {
-  const { newest_revisions: newest, version, ...articleRow } = row;
+  const { newest_revisions: heads = [], newest_n: newestN, version, ...articleRow } = row;
   return {
     article: { ...toArticle(articleRow), version },
-    newest: newest.map((revision) => {
+    newestN: newestN ?? heads[0]?.n ?? 0,
+    newest: heads.map((revision) => {
       const { data: _data, ...head } = toRevisionRow({
         ...revision,
         created_at: new Date(revision.created_at),
@@ -64,15 +81,16 @@ export async function findArticleWithNewestRevisions(
 
 /**
  * updateArticleColumns answering, in the same statement, the article as written (as
- * findArticleWithNewestRevisions reads it: the admin read's columns, host sites and new version) and its
- * newest revisions' heads: a write and its revision's read in one round trip. Undefined when nothing was
- * written (unknown id, or not at one of `versions`).
+ * findArticleWithNewestRevisions reads it: the admin read's columns, host sites and new version) and what
+ * `read` asks of its newest revisions: a write and its revision's read in one round trip. Undefined when
+ * nothing was written (unknown id, or not at one of `versions`).
  */
 export async function updateArticleReturningRevisionHeads(
   tx: Tx,
   id: string,
   patch: ArticleRowUpdate,
-  versions?: readonly string[],
+  versions: readonly string[] | undefined,
+  read: NewestRevisionsRead,
 ): Promise<ArticleWithRevisionHeads | undefined> {
   if (versions !== undefined && versions.length === 0) return undefined;
   const row = await tx
@@ -82,7 +100,9 @@ export async function updateArticleReturningRevisionHeads(
     .$if(versions !== undefined, (query) => query.where(rowVersion, 'in', [...(versions ?? [])]))
     .returningAll()
     .returning(hostSitesOf)
-    .returning([rowVersion.as('version'), newestRevisionHeads.as('newest_revisions')])
+    .returning(rowVersion.as('version'))
+    .$if(read === 'heads', (query) => query.returning(newestRevisionHeads.as('newest_revisions')))
+    .$if(read === 'number', (query) => query.returning(newestRevisionNumber.as('newest_n')))
     .executeTakeFirst();
   return row && toArticleWithHeads(row);
 }

@@ -9,7 +9,11 @@ import {
   updateRevisionData,
 } from './article-revision.repository';
 import { articleSnapshotJson } from './article-snapshot';
-import { type ArticleWithRevisionHeads, findArticleWithNewestRevisions } from './revision-heads.repository';
+import {
+  type ArticleWithRevisionHeads,
+  findArticleWithNewestRevisions,
+  type NewestRevisionsRead,
+} from './revision-heads.repository';
 import type { RevisionWrite } from './revision-write';
 
 /**
@@ -53,7 +57,7 @@ export async function recordNumberedRevision(
  */
 export async function recordRevisionOf(
   tx: Tx,
-  { article, newest }: ArticleWithRevisionHeads,
+  { article, newest, newestN }: ArticleWithRevisionHeads,
   write: RevisionWrite,
   now: Date = new Date(),
 ): Promise<{ article: VersionedArticle; n: number }> {
@@ -68,14 +72,18 @@ export async function recordRevisionOf(
     });
     return { article, n: head.n };
   }
-  const n = (head?.n ?? 0) + 1;
+  const n = newestN + 1;
   // Its time by the clock the next autosave's collapse will be judged with (as a collapsed one's, above).
-  await insertRevision(
-    tx,
-    { ...newRow(article, n, snapshotJson, write), createdAt: now },
-    head !== undefined,
-  );
+  await insertRevision(tx, { ...newRow(article, n, snapshotJson, write), createdAt: now }, newestN > 0);
   return { article, n };
+}
+
+/**
+ * What a write must read of the article's newest revisions for recordRevisionOf: their heads when it may
+ * collapse into the newest (an autosave, see `collapses`), else the newest's number alone.
+ */
+export function newestRevisionsRead(write: RevisionWrite): NewestRevisionsRead {
+  return write.source === 'autosave' ? 'heads' : 'number';
 }
 
 /**
