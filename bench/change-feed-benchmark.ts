@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { encodeCursor } from '../apps/api/src/delivery/changes/change-cursor';
+import { assertLoopback, type BenchRun, log, runBench } from './client/harness';
 import { measure } from './client/load';
-import { bundleServers, type Server, startServer } from './client/processes';
+import { bundleServers } from './client/processes';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './client/seed';
 
 // pnpm bench:changes — read throughput of GET /client/changes, on loopback only. Figures printed, not asserted.
@@ -20,29 +21,7 @@ const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const deadlineMs = 10 * 60_000;
 
-for (const url of [serverUrl, redisUrl]) {
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) {
-    throw new Error(`The benchmark runs on loopback only; refusing ${new URL(url).hostname}`);
-  }
-}
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const running: Server[] = [];
-let database: BenchDatabase | undefined;
-const cleanUp = async () => {
-  await Promise.allSettled(running.map((server) => server.stop()));
-  await database?.drop().catch((error) => console.error('could not drop the bench database:', error));
-};
-setTimeout(() => {
-  console.error('benchmark deadline reached; stopping');
-  void cleanUp().then(() => process.exit(2));
-}, deadlineMs).unref();
-
-async function start(entry: string, env: Record<string, string>): Promise<Server> {
-  const server = await startServer(entry, env);
-  running.push(server);
-  return server;
-}
+assertLoopback(serverUrl, redisUrl);
 
 /** Cursors at every `pageSize`-th outbox row, the first 200: a page read from one is a full page. */
 async function spreadCursors(db: BenchDatabase['db']): Promise<string[]> {
@@ -63,21 +42,22 @@ async function eventsPerPage(url: string, key: string, paths: string[]): Promise
   return events / paths.length;
 }
 
-async function main() {
+async function main(bench: BenchRun) {
   log(`Change feed benchmark: ${articles.toLocaleString('en')} articles over 5 sites, pages of ${pageSize}`);
-  database = await createBenchDatabase(serverUrl);
+  const database = await createBenchDatabase(serverUrl);
+  bench.onCleanUp(() => database.drop());
   const seeded = await seedArticles(database.db, articles, 3_000);
   const cursors = await spreadCursors(database.db);
   const apiKey = randomBytes(24).toString('base64url');
   const entries = await bundleServers();
 
-  const baselineServer = await start(entries.baseline, {
+  const baselineServer = await bench.start(entries.baseline, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     PORT: '3912',
     HOST: '127.0.0.1',
   });
-  const api = await start(entries.api, {
+  const api = await bench.start(entries.api, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     PORT: '3911',
@@ -141,11 +121,4 @@ async function main() {
   log(`autocannon: ${connections} connections x ${seconds} s per row; ${cursors.length} cursors in rotation`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(deadlineMs, main);

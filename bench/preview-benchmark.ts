@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createPreviewLink } from '@newsroom/domain';
-import { freePort } from '@newsroom/test-support';
 import { sql } from 'kysely';
+import { assertLoopback, type BenchRun, log, runBench, vsBaselineRow } from './client/harness';
 import { measure } from './client/load';
-import { bundleServers, type Server, startServer } from './client/processes';
-import { type BenchDatabase, createBenchDatabase, seedArticles } from './client/seed';
+import { bundleServers, type Server } from './client/processes';
+import { createBenchDatabase, seedArticles } from './client/seed';
 
 // pnpm bench:preview — latency of GET /client/preview/:token (issue 29: p99 <= 50 ms on the 2-core box), on
 // loopback only. Figures printed, not asserted. Seeds published articles over 5 sites, turns every tenth into a
@@ -20,35 +20,14 @@ const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const deadlineMs = 10 * 60_000;
 
-for (const url of [serverUrl, redisUrl]) {
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) {
-    throw new Error(`The benchmark runs on loopback only; refusing ${new URL(url).hostname}`);
-  }
-}
+assertLoopback(serverUrl, redisUrl);
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const running: Server[] = [];
-let database: BenchDatabase | undefined;
-const cleanUp = async () => {
-  await Promise.allSettled(running.map((server) => server.stop()));
-  await database?.drop().catch((error) => console.error('could not drop the bench database:', error));
-};
-setTimeout(() => {
-  console.error('benchmark deadline reached; stopping');
-  void cleanUp().then(() => process.exit(2));
-}, deadlineMs).unref();
-
-async function start(entry: string, env: Record<string, string>): Promise<Server> {
-  const server = await startServer(entry, { ...env, PORT: String(await freePort()), HOST: '127.0.0.1' });
-  running.push(server);
-  return server;
-}
-
-async function main() {
+async function main(bench: BenchRun) {
   log(
     `Preview benchmark: ${articles.toLocaleString('en')} articles over 5 sites, every tenth a draft with a link`,
   );
-  database = await createBenchDatabase(serverUrl);
+  const database = await createBenchDatabase(serverUrl);
+  bench.onCleanUp(() => database.drop());
   const { db } = database;
   await seedArticles(db, articles, 3_000);
   const drafts = await sql<{ id: string; slug: string }>`
@@ -68,8 +47,8 @@ async function main() {
     .execute();
   const apiKey = randomBytes(24).toString('base64url');
   const entries = await bundleServers();
-  const baseline = await start(entries.baseline, { NODE_ENV: 'production', LOG_LEVEL: 'warn' });
-  const api = await start(entries.api, {
+  const baseline = await bench.start(entries.baseline, { NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const api = await bench.start(entries.api, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
@@ -104,22 +83,10 @@ async function main() {
   for (const run of runs) {
     const result = await measure({ ...run, url: run.server.url, seconds, connections });
     if (run.server === baseline) base = result.requestsPerSecond;
-    const failed = result.non2xx + result.errors;
-    log(
-      `| ${run.name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${(
-        result.requestsPerSecond / base
-      ).toFixed(2)}x |${failed ? ` (${failed} failed)` : ''}`,
-    );
+    log(vsBaselineRow(run.name, result, base));
   }
   log('');
   log(`autocannon: ${connections} connections x ${seconds} s per row; target p99 <= 50 ms for the previews`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(deadlineMs, main);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@newsroom/domain';
-import { freePort } from '@newsroom/test-support';
-import { type StreamingCluster, startStreamingCluster } from '@newsroom/test-support/streaming-replica';
+import { startStreamingCluster } from '@newsroom/test-support/streaming-replica';
 import { sql } from 'kysely';
+import { assertLoopback, type BenchRun, log, runBench, vsBaselineRow } from './client/harness';
 import { measure } from './client/load';
-import { bundleServers, type Server, startServer } from './client/processes';
+import { bundleServers } from './client/processes';
 import { seedArticles } from './client/seed';
 
 // pnpm bench:replica — what reading the client content from a streaming replica costs a cache miss
@@ -20,31 +20,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const deadlineMs = 10 * 60_000;
-if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(redisUrl).hostname)) {
-  throw new Error(`The benchmark runs on loopback only; refusing ${new URL(redisUrl).hostname}`);
-}
+assertLoopback(redisUrl);
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const running: Server[] = [];
-let cluster: StreamingCluster | undefined;
-const cleanUp = async () => {
-  await Promise.allSettled(running.map((server) => server.stop()));
-  await cluster?.stop().catch((error) => console.error('could not stop the cluster:', error));
-};
-setTimeout(() => {
-  console.error('benchmark deadline reached; stopping');
-  void cleanUp().then(() => process.exit(2));
-}, deadlineMs).unref();
-
-async function start(entry: string, env: Record<string, string>): Promise<Server> {
-  const server = await startServer(entry, { ...env, PORT: String(await freePort()), HOST: '127.0.0.1' });
-  running.push(server);
-  return server;
-}
-
-async function main() {
+async function main(bench: BenchRun) {
   log(`Replica benchmark: ${articles.toLocaleString('en')} articles, response cache off (every read a miss)`);
-  cluster = await startStreamingCluster({ applyDelayMs: 0 });
+  const cluster = await startStreamingCluster({ applyDelayMs: 0 });
+  bench.onCleanUp(() => cluster.stop());
   const db = createDb({ connectionString: cluster.primaryUrl, max: 4 });
   const replica = createDb({ connectionString: cluster.replicaUrl, max: 1 });
   let slugs: string[];
@@ -69,12 +50,12 @@ async function main() {
     CLIENT_CACHE: 'off',
     DATABASE_POOL_SIZE: '10',
   };
-  const baseline = await start(entries.baseline, { NODE_ENV: 'production', LOG_LEVEL: 'warn' });
-  const primaryOnly = await start(entries.api, {
+  const baseline = await bench.start(entries.baseline, { NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const primaryOnly = await bench.start(entries.api, {
     ...apiEnv,
     QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
   });
-  const withReplica = await start(entries.api, {
+  const withReplica = await bench.start(entries.api, {
     ...apiEnv,
     QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
     DATABASE_REPLICA_URL: cluster.replicaUrl,
@@ -106,12 +87,7 @@ async function main() {
   for (const run of runs) {
     const result = await measure({ ...run, url: run.server.url, seconds, connections });
     if (run.server === baseline) base = result.requestsPerSecond;
-    const failed = result.non2xx + result.errors;
-    log(
-      `| ${run.name} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${(
-        result.requestsPerSecond / base
-      ).toFixed(2)}x |${failed ? ` (${failed} failed)` : ''}`,
-    );
+    log(vsBaselineRow(run.name, result, base));
   }
   log('');
   log(
@@ -119,11 +95,4 @@ async function main() {
   );
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(deadlineMs, main);
