@@ -1,47 +1,27 @@
-// @vitest-environment node
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertArticle, insertSite } from '../../../api/test/support/content-fixtures';
 import { grant, insertStaff } from '../../../api/test/support/policy/staff-fixtures';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // A reviewer opens a pending article in Chromium: it reads, it does not take typing (the note says why), and
 // the review decision is there. No Save, nothing autosaved, nothing to lose on leaving.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 const password = 'reviewer password for the browser test';
-
-beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 describe('an article a reviewer may read but not change, in Chromium', { timeout: 120_000 }, () => {
   it('opens read-only: typing changes nothing, the decision stays, axe finds nothing serious', async () => {
-    const siteId = await insertSite(stack.db, 'read-only-browser');
-    const reviewer = await insertStaff(stack.app, stack.db, 'reviewer', { password });
-    await grant(stack.db, reviewer.id, siteId, 'reviewer');
-    const article = await insertArticle(stack.db, { status: 'pending', siteIds: [siteId] });
-    const context = await newProfile(browser, offsite);
+    const siteId = await insertSite(suite.stack.db, 'read-only-browser');
+    const reviewer = await insertStaff(suite.stack.app, suite.stack.db, 'reviewer', { password });
+    await grant(suite.stack.db, reviewer.id, siteId, 'reviewer');
+    const article = await insertArticle(suite.stack.db, { status: 'pending', siteIds: [siteId] });
+    const context = await suite.profile();
     const page = await context.newPage();
-    await signInAt(page, stack.origin, { email: reviewer.email, password }, '/articles');
+    await signInAt(page, suite.stack.origin, { email: reviewer.email, password }, '/articles');
 
-    await page.goto(`${stack.origin}/articles/${article.id}`);
+    await page.goto(`${suite.stack.origin}/articles/${article.id}`);
     await page.getByRole('note').filter({ hasText: 'You can read this article but not change it' }).waitFor();
     const title = page.getByRole('textbox', { name: 'Title' });
     expect(await title.isDisabled()).toBe(true);
@@ -59,6 +39,6 @@ describe('an article a reviewer may read but not change, in Chromium', { timeout
   });
 
   it('sent no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

@@ -1,26 +1,16 @@
 // @vitest-environment node
 /// <reference path="../../../api/test/support/s3rver.d.ts" />
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertSite, issueSiteKey } from '../../../api/test/support/content-fixtures';
-import { startLocalS3 } from '../../../api/test/support/local-s3';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // The article views in Chromium against the real API, worker, Postgres, Redis and a signature-verifying
 // S3-compatible server on loopback. The tests run in order and build on each other.
 
-let s3: Awaited<ReturnType<typeof startLocalS3>>;
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite({ uploads: true });
 let context: BrowserContext;
 let editor: Page;
 let metroKey = '';
@@ -33,28 +23,19 @@ const png = Buffer.from(
 );
 
 beforeAll(async () => {
-  s3 = await startLocalS3('newsroom-media', { corsOrigin: 'http://127.0.0.1:*' });
-  stack = await startStack({ storage: s3.storage });
-  const metro = await insertSite(stack.db, 'metro');
-  await insertSite(stack.db, 'coast');
-  await insertSite(stack.db, 'valley');
-  metroKey = (await issueSiteKey(stack.db, metro, 'metro site')).key;
-  ({ browser, offsite } = await launchBrowser());
-  context = await newProfile(browser, offsite);
+  const metro = await insertSite(suite.stack.db, 'metro');
+  await insertSite(suite.stack.db, 'coast');
+  await insertSite(suite.stack.db, 'valley');
+  metroKey = (await issueSiteKey(suite.stack.db, metro, 'metro site')).key;
+  context = await suite.profile();
   editor = await context.newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await s3?.close();
-});
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
-const signIn = (page: Page) => signInAt(page, stack.origin, stack.admin);
+const signIn = (page: Page) => signInAt(page, suite.stack.origin, suite.stack.admin);
 
 /** The toasts closed, so they do not cover the screenshots. */
 async function closeToasts(page: Page) {
@@ -69,7 +50,7 @@ async function closeToasts(page: Page) {
 }
 
 const stored = (id: string) =>
-  stack.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  suite.stack.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('the article views in Chromium', { timeout: 90_000 }, () => {
   it('shows the empty list from the navigation', async () => {
@@ -144,7 +125,7 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
 
     // A child site's key of one of the two sites gets it from the client API.
-    const client = await fetch(`${stack.origin}/api/v1/client/article/${article.slug}`, {
+    const client = await fetch(`${suite.stack.origin}/api/v1/client/article/${article.slug}`, {
       headers: { 'x-api-key': metroKey },
     });
     expect(client.status).toBe(200);
@@ -170,16 +151,16 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
     await editor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
     await editor.getByRole('alertdialog', { name: 'Leave without saving?' }).waitFor();
     await editor.getByRole('button', { name: 'Cancel' }).click();
-    expect(editor.url()).toBe(`${stack.origin}/articles/${articleId}`);
+    expect(editor.url()).toBe(`${suite.stack.origin}/articles/${articleId}`);
     expect(await editor.getByLabel('Title').inputValue()).toBe('Harbour reopens on Monday, officially');
     await editor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
     await editor.getByRole('button', { name: 'Leave without saving' }).click();
-    await editor.waitForURL(`${stack.origin}/articles`);
+    await editor.waitForURL(`${suite.stack.origin}/articles`);
     expect((await stored(articleId)).title).toBe('Harbour reopens on Monday');
   });
 
   it('stores a pasted body with <script> and onerror= clean', async () => {
-    await editor.goto(`${stack.origin}/articles/new`);
+    await editor.goto(`${suite.stack.origin}/articles/new`);
     await editor.getByLabel('Title').fill('Pasted from elsewhere');
     const body = editor.getByRole('textbox', { name: 'Body' });
     await body.click();
@@ -201,7 +182,7 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('lists the articles with filters and counts', async () => {
-    await editor.goto(`${stack.origin}/articles`);
+    await editor.goto(`${suite.stack.origin}/articles`);
     await editor.getByRole('link', { name: 'Harbour reopens on Monday' }).waitFor();
     await editor.getByRole('link', { name: 'Pasted from elsewhere' }).waitFor();
     await expectAccessible(editor);
@@ -215,13 +196,13 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('gives a stale save the conflict prompt and loses nothing', async () => {
-    const other = await newProfile(browser, offsite);
+    const other = await suite.profile();
     const second = await other.newPage();
     try {
       await signIn(second);
-      await second.goto(`${stack.origin}/articles/${articleId}`);
+      await second.goto(`${suite.stack.origin}/articles/${articleId}`);
       await second.getByLabel('Category').waitFor();
-      await editor.goto(`${stack.origin}/articles/${articleId}`);
+      await editor.goto(`${suite.stack.origin}/articles/${articleId}`);
 
       await editor.getByLabel('Section').fill('Ferries');
       await editor.getByRole('button', { name: 'Save', exact: true }).click();
@@ -244,7 +225,7 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('unpublishes articles in bulk after a confirmation and reports each one', async () => {
-    await editor.goto(`${stack.origin}/articles`);
+    await editor.goto(`${suite.stack.origin}/articles`);
     await editor.getByRole('checkbox', { name: 'Select all articles on this page' }).check();
     await editor.getByRole('button', { name: 'Unpublish selected' }).click();
     await editor.getByRole('button', { name: 'Unpublish 2 articles' }).click();
@@ -254,6 +235,6 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('made no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

@@ -1,38 +1,23 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // The /audit view in Chromium against the real API: the sign-in and a site's creation are entries, the site's
 // "Audit entries" link opens the view filtered to it.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let admin: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-  admin = await (await newProfile(browser, offsite)).newPage();
+  admin = await (await suite.profile()).newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 describe('the audit log in Chromium', { timeout: 60_000 }, () => {
   it("lists the sign-in and a site's creation; the site's link filters to it", async () => {
-    await signInAt(admin, stack.origin, stack.admin);
+    await signInAt(admin, suite.stack.origin, suite.stack.admin);
 
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
     await admin.getByLabel('Site name').fill('Metro Gazette');

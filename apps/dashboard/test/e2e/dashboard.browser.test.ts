@@ -1,22 +1,15 @@
 // @vitest-environment node
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { submitSignIn } from './support/sign-in';
-import { newsFeed, startStack, thumbnailSvg } from './support/stack';
+import { newsFeed, thumbnailSvg } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // The issue's flows in Chromium against the real API, worker, Postgres, Redis and a loopback feed server.
 // The tests run in order and build on each other (one newsroom, two people).
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let adminContext: BrowserContext;
 let publisherContext: BrowserContext;
 let admin: Page;
@@ -25,24 +18,17 @@ let publisherId = '';
 const publisherLogin = { email: 'desk@harbour-gazette.example', password: 'harbour gazette password 1' };
 
 beforeAll(async () => {
-  stack = await startStack();
-  stack.feeds.route('/feed.rss', { body: newsFeed(stack.feeds, 6) });
-  stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
-  stack.feeds.route('/not-a-feed', {
+  suite.stack.feeds.route('/feed.rss', { body: newsFeed(suite.stack.feeds, 6) });
+  suite.stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
+  suite.stack.feeds.route('/not-a-feed', {
     body: '<!doctype html><title>Home</title><p>Hello</p>',
     contentType: 'text/html',
   });
-  ({ browser, offsite } = await launchBrowser());
-  adminContext = await newProfile(browser, offsite);
-  publisherContext = await newProfile(browser, offsite);
+  adminContext = await suite.profile();
+  publisherContext = await suite.profile();
   admin = await adminContext.newPage();
   publisher = await publisherContext.newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -50,14 +36,14 @@ async function expectAccessible(page: Page) {
 
 describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   it('sends a signed-out visitor to /login, then an administrator to /publishers', async () => {
-    await admin.goto(`${stack.origin}/publishers`);
-    await admin.waitForURL(`${stack.origin}/login?next=%2Fpublishers`);
+    await admin.goto(`${suite.stack.origin}/publishers`);
+    await admin.waitForURL(`${suite.stack.origin}/login?next=%2Fpublishers`);
     await admin.getByRole('button', { name: 'Sign in' }).waitFor();
     await expectAccessible(admin);
     await screenshots(admin, 'login');
 
-    await submitSignIn(admin, stack.admin);
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await submitSignIn(admin, suite.stack.admin);
+    await admin.waitForURL(`${suite.stack.origin}/publishers`);
     await admin.getByText('No publishers yet').waitFor();
   });
 
@@ -85,16 +71,16 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('lets the publisher test its feed (errors in words, then a preview) and save it', async () => {
-    await publisher.goto(`${stack.origin}/login`);
+    await publisher.goto(`${suite.stack.origin}/login`);
     await submitSignIn(publisher, publisherLogin);
-    await publisher.waitForURL(`${stack.origin}/publisher/dashboard`);
+    await publisher.waitForURL(`${suite.stack.origin}/publisher/dashboard`);
     await publisher.getByRole('link', { name: 'Feed', exact: true }).click();
 
-    await publisher.getByLabel('Feed address').fill(stack.feeds.url('/not-a-feed'));
+    await publisher.getByLabel('Feed address').fill(suite.stack.feeds.url('/not-a-feed'));
     await publisher.getByRole('button', { name: 'Test feed' }).click();
     await publisher.getByText('The address does not return an RSS, Atom or JSON feed.').waitFor();
 
-    await publisher.getByLabel('Feed address').fill(stack.feeds.url('/feed.rss'));
+    await publisher.getByLabel('Feed address').fill(suite.stack.feeds.url('/feed.rss'));
     await publisher.getByLabel('Default tags').fill('local, harbour');
     await publisher.getByRole('button', { name: 'Test feed' }).click();
     await publisher.getByRole('heading', { name: 'Preview of “Harbour Gazette”' }).waitFor();
@@ -118,7 +104,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
     };
     publisher.on('request', listen);
     for (const path of ['/publishers', '/publishers/reports', `/publishers/${publisherId}`]) {
-      await publisher.goto(`${stack.origin}${path}`);
+      await publisher.goto(`${suite.stack.origin}${path}`);
       await publisher.getByRole('heading', { name: 'Not allowed' }).waitFor();
     }
     publisher.off('request', listen);
@@ -127,7 +113,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('imports the feed with "Import now" and shows the outcome and the articles', async () => {
-    await admin.goto(`${stack.origin}/publishers/${publisherId}`);
+    await admin.goto(`${suite.stack.origin}/publishers/${publisherId}`);
     await admin.getByRole('button', { name: 'Import now' }).click();
     // Saving the feed already queued its first import (issue 17), so this fetch finds nothing new, either as a
     // 304 or as 6 items already imported, depending on whether that first import has run yet.
@@ -140,7 +126,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('shows the publisher its articles by status and its feed health', async () => {
-    await publisher.goto(`${stack.origin}/publisher/dashboard`);
+    await publisher.goto(`${suite.stack.origin}/publisher/dashboard`);
     await publisher.getByRole('cell', { name: 'Harbour council story 6', exact: true }).waitFor();
     await publisher.getByRole('button', { name: /6\s*Awaiting review/ }).waitFor();
     await publisher.getByText(/The feed is healthy/).waitFor();
@@ -149,7 +135,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('sets import rules on the publisher and previews what they decide per item', async () => {
-    await admin.goto(`${stack.origin}/publishers/${publisherId}`);
+    await admin.goto(`${suite.stack.origin}/publishers/${publisherId}`);
     const form = admin.getByRole('form', { name: 'Import rules' });
     await form.getByLabel('Skip items with').fill('story 2, story 4');
     await form.getByRole('button', { name: 'Add a mapping' }).click();
@@ -164,8 +150,8 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
     await form.getByRole('button', { name: 'Save rules' }).click();
     await admin.locator('.toast').getByText('Import rules saved').waitFor();
     // The feed moves on: six stories the import has not seen yet.
-    stack.feeds.route('/feed.rss', {
-      body: newsFeed(stack.feeds, 6).replace(/browser-story-/g, 'browser-later-'),
+    suite.stack.feeds.route('/feed.rss', {
+      body: newsFeed(suite.stack.feeds, 6).replace(/browser-story-/g, 'browser-later-'),
     });
     await admin.getByRole('button', { name: 'Preview with the saved rules' }).click();
     await admin.getByRole('heading', { name: 'Preview of “Harbour Gazette”' }).waitFor({ timeout: 30_000 });
@@ -173,14 +159,14 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
     // Stories 1, 3 and 5 pass the keywords; the two oldest are saved now, story 5 by a later fetch.
     expect(await admin.getByText('Would be imported').count()).toBe(2);
     await admin.getByText('Over the new items per fetch; a later fetch saves it.').waitFor();
-    stack.feeds.route('/feed.rss', { body: newsFeed(stack.feeds, 6) });
+    suite.stack.feeds.route('/feed.rss', { body: newsFeed(suite.stack.feeds, 6) });
     await admin.locator('.toast').waitFor({ state: 'detached' });
     await expectAccessible(admin);
     await screenshots(admin, 'publisher-rules');
   });
 
   it('shows a paused feed and why, to the publisher, who resumes it in one click', async () => {
-    await stack.db
+    await suite.stack.db
       .updateTable('publishers')
       .set({
         feed_paused_at: new Date(),
@@ -192,7 +178,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
       })
       .where('id', '=', publisherId)
       .execute();
-    await publisher.goto(`${stack.origin}/publisher/dashboard`);
+    await publisher.goto(`${suite.stack.origin}/publisher/dashboard`);
     await publisher.getByText(/The feed is paused since/).waitFor();
     await expectAccessible(publisher);
     await screenshots(publisher, 'publisher-paused');
@@ -202,7 +188,7 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('lists, filters and searches publishers', async () => {
-    await admin.goto(`${stack.origin}/publishers`);
+    await admin.goto(`${suite.stack.origin}/publishers`);
     await admin.getByRole('link', { name: 'Harbour Gazette' }).waitFor();
     await admin.getByLabel('Search').fill('nobody-by-that-name');
     await admin.getByRole('button', { name: 'Search' }).click();
@@ -235,29 +221,29 @@ describe('the dashboard in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('sent no request to another host from any dashboard view', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 
   it('opens the queue dashboard from the navigation without a token', async () => {
     await admin.getByRole('link', { name: 'Queues' }).click();
-    await admin.waitForURL(`${stack.origin}/admin/queues`);
+    await admin.waitForURL(`${suite.stack.origin}/admin/queues`);
     await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
     expect(await admin.getByLabel('Administrator token').count()).toBe(0);
   });
 
   it('signs out: the next visit asks to sign in again', async () => {
-    await admin.goto(`${stack.origin}/publishers`);
+    await admin.goto(`${suite.stack.origin}/publishers`);
     await admin.getByRole('button', { name: 'Sign out' }).click();
-    await admin.waitForURL(`${stack.origin}/login`);
-    await admin.goto(`${stack.origin}/publishers/reports`);
-    await admin.waitForURL(`${stack.origin}/login?next=%2Fpublishers%2Freports`);
+    await admin.waitForURL(`${suite.stack.origin}/login`);
+    await admin.goto(`${suite.stack.origin}/publishers/reports`);
+    await admin.waitForURL(`${suite.stack.origin}/login?next=%2Fpublishers%2Freports`);
   });
 
   it('sends a signed-out visitor of the queue dashboard through /login and back to it', async () => {
-    await admin.goto(`${stack.origin}/admin/queues`);
+    await admin.goto(`${suite.stack.origin}/admin/queues`);
     await admin.waitForURL(/\/login\?next=(%2F|\/)admin(%2F|\/)queues$/);
-    await submitSignIn(admin, stack.admin);
-    await admin.waitForURL(`${stack.origin}/admin/queues`);
+    await submitSignIn(admin, suite.stack.admin);
+    await admin.waitForURL(`${suite.stack.origin}/admin/queues`);
     await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
   });
 });

@@ -1,41 +1,26 @@
 // @vitest-environment node
 import { editArticle } from '@newsroom/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // The History panel in Chromium against the real API and Postgres: an article edited three times, two
 // versions compared side by side, one restored after a confirmation.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
 let articleId = '';
 
 beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-  context = await newProfile(browser, offsite);
+  context = await suite.profile();
   page = await context.newPage();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
 const revisionsOf = (id: string) =>
-  stack.db
+  suite.stack.db
     .selectFrom('article_revisions')
     .selectAll()
     .where('article_id', '=', id)
@@ -54,9 +39,9 @@ async function closeToasts() {
 
 describe('article history in Chromium', { timeout: 90_000 }, () => {
   it('edits an article three times, compares two versions and restores one', async () => {
-    await signInAt(page, stack.origin, stack.admin);
+    await signInAt(page, suite.stack.origin, suite.stack.admin);
 
-    await page.goto(`${stack.origin}/articles/new`);
+    await page.goto(`${suite.stack.origin}/articles/new`);
     await page.getByLabel('Title').fill('Bridge closed for repairs');
     await page.getByRole('textbox', { name: 'Body' }).click();
     await page.keyboard.type('The bridge is closed until Friday.');
@@ -73,7 +58,7 @@ describe('article history in Chromium', { timeout: 90_000 }, () => {
     }
     const revisions = await revisionsOf(articleId);
     expect(revisions.map((revision) => revision.n)).toEqual([4, 3, 2, 1]);
-    expect(revisions.every((revision) => revision.actor_label === stack.admin.email)).toBe(true);
+    expect(revisions.every((revision) => revision.actor_label === suite.stack.admin.email)).toBe(true);
 
     await page.getByText('History', { exact: true }).click();
     const list = page.getByRole('list', { name: 'Revisions' });
@@ -94,7 +79,7 @@ describe('article history in Chromium', { timeout: 90_000 }, () => {
     await page.locator('.toast').getByText('Revision 2 restored as revision 5').waitFor();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Bridge closed until Friday');
 
-    const stored = await stack.db
+    const stored = await suite.stack.db
       .selectFrom('articles')
       .select(['title', 'status'])
       .where('id', '=', articleId)
@@ -110,7 +95,7 @@ describe('article history in Chromium', { timeout: 90_000 }, () => {
       source: 'api' as const,
     };
     for (let i = 1; i <= 20; i++) {
-      await editArticle(stack.db, articleId, { title: `Bridge update ${i}` }, undefined, client);
+      await editArticle(suite.stack.db, articleId, { title: `Bridge update ${i}` }, undefined, client);
     }
     await page.reload();
     await page.getByText('History', { exact: true }).click();
@@ -124,6 +109,6 @@ describe('article history in Chromium', { timeout: 90_000 }, () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Compare revision 5');
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

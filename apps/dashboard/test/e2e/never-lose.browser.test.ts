@@ -1,51 +1,33 @@
 // @vitest-environment node
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertArticle } from '../../../api/test/support/content-fixtures';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // A writer's text survives the edges: a session that ends while editing (sign-in dialog over the editor,
 // then the save is retried), a closed tab (the browser's copy is offered back) and autosave to the server.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
-
-beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = browserSuite();
 
 /** A signed-out browser profile of its own (its cookie and local storage), and a signed-in tab in it. */
 async function signedInTab(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newProfile(browser, offsite);
+  const context = await suite.profile();
   const page = await context.newPage();
-  await signInAt(page, stack.origin, stack.admin);
+  await signInAt(page, suite.stack.origin, suite.stack.admin);
   return { context, page };
 }
 
 /** The article as the API serves it to an administrator (a bearer token of its own, not the browser's session). */
 async function fromApi(id: string): Promise<{ title: string; body: string; status: string }> {
-  const login = await fetch(`${stack.origin}/api/v1/auth/login`, {
+  const login = await fetch(`${suite.stack.origin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: stack.admin.email, password: stack.admin.password }),
+    body: JSON.stringify({ email: suite.stack.admin.email, password: suite.stack.admin.password }),
   });
   const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${stack.origin}/api/v1/article/${id}`, {
+  const response = await fetch(`${suite.stack.origin}/api/v1/article/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
@@ -53,7 +35,7 @@ async function fromApi(id: string): Promise<{ title: string; body: string; statu
 }
 
 async function openEditor(page: Page, id: string, title: string) {
-  await page.goto(`${stack.origin}/articles/${id}`);
+  await page.goto(`${suite.stack.origin}/articles/${id}`);
   await page.getByRole('heading', { name: 'Edit article' }).waitFor();
   await expect.poll(() => page.getByLabel('Title').inputValue(), { timeout: 15_000 }).toBe(title);
 }
@@ -69,7 +51,7 @@ async function typeInBody(page: Page, text: string) {
 describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, () => {
   it('keeps the text when the session ends: a sign-in dialog over the editor, then the save lands', async () => {
     // Published: no autosave runs, so the Save click is what meets the ended session.
-    const article = await insertArticle(stack.db, {
+    const article = await insertArticle(suite.stack.db, {
       status: 'published',
       title: 'Harbour bridge reopens',
       body: '<p>Traffic is back.</p>',
@@ -79,12 +61,12 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
     await typeInBody(page, ' Buses follow on Tuesday.');
 
     // The session ends on the server (idle timeout, sign-out elsewhere, a password change in another tab).
-    await stack.db.deleteFrom('dashboard_sessions').execute();
+    await suite.stack.db.deleteFrom('dashboard_sessions').execute();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });
     await dialog.waitFor({ timeout: 15_000 });
-    expect(page.url()).toBe(`${stack.origin}/articles/${article.id}`);
+    expect(page.url()).toBe(`${suite.stack.origin}/articles/${article.id}`);
     // Under the modal dialog the view is hidden from assistive technology (aria-hidden), not gone.
     expect(await page.getByRole('textbox', { name: 'Body', includeHidden: true }).textContent()).toContain(
       'Buses follow on Tuesday.',
@@ -100,7 +82,7 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshots(page, 'reauth-dialog');
 
-    await dialog.getByLabel('Password').fill(stack.admin.password);
+    await dialog.getByLabel('Password').fill(suite.stack.admin.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('.toast').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
@@ -113,7 +95,7 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
 
   it('offers the text of a closed tab back when the editor opens again', async () => {
     const { context, page } = await signedInTab();
-    await page.goto(`${stack.origin}/articles/new`);
+    await page.goto(`${suite.stack.origin}/articles/new`);
     await page.getByRole('heading', { name: 'New article' }).waitFor();
     await page.getByLabel('Title').fill('Storm warning for the coast');
     await typeInBody(page, 'Winds of 90 km/h are expected tonight.');
@@ -124,7 +106,7 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
     await page.close();
 
     const reopened = await context.newPage();
-    await reopened.goto(`${stack.origin}/articles/new`);
+    await reopened.goto(`${suite.stack.origin}/articles/new`);
     const offer = reopened.getByRole('region', { name: 'Unsaved text from before' });
     await offer.waitFor({ timeout: 15_000 });
     expect(await seriousAccessibilityViolations(reopened)).toEqual([]);
@@ -139,7 +121,7 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
     const id = reopened.url().split('/').pop() as string;
     expect((await fromApi(id)).body).toContain('Winds of 90 km/h are expected tonight.');
     // The server has the text: the copy is gone, nothing is offered at the next new article.
-    await reopened.goto(`${stack.origin}/articles/new`);
+    await reopened.goto(`${suite.stack.origin}/articles/new`);
     await reopened.getByRole('heading', { name: 'New article' }).waitFor();
     await reopened.getByLabel('Title').waitFor();
     expect(await reopened.getByRole('region', { name: 'Unsaved text from before' }).count()).toBe(0);
@@ -147,7 +129,7 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
   });
 
   it('autosaves a draft a few seconds after typing stops, without publishing it', async () => {
-    const article = await insertArticle(stack.db, {
+    const article = await insertArticle(suite.stack.db, {
       status: 'draft',
       title: 'Council budget vote',
       body: '<p>The vote is on Thursday.</p>',
@@ -170,6 +152,6 @@ describe('never losing a writer’s text, in Chromium', { timeout: 120_000 }, ()
   });
 
   it('made no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

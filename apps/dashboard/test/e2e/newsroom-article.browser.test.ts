@@ -1,29 +1,19 @@
 // @vitest-environment node
 /// <reference path="../../../api/test/support/s3rver.d.ts" />
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertSite, issueSiteKey } from '../../../api/test/support/content-fixtures';
-import { startLocalS3 } from '../../../api/test/support/local-s3';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Issue 32 in Chromium against the real API, worker, Postgres, Redis and a signature-verifying S3-compatible
 // store on loopback: an editor writes an article with a staff byline, a standfirst and a picture uploaded into
 // the body with alt text and caption, publishes it, adds a correction, and a child site reads it all with its
 // key. The tests run in order and build on each other.
 
-let s3: Awaited<ReturnType<typeof startLocalS3>>;
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite({ uploads: true });
 let editor: Page;
 let metroKey = '';
 let articleId = '';
@@ -55,12 +45,10 @@ function png(width: number, height: number): Buffer {
 const picture = png(640, 360);
 
 beforeAll(async () => {
-  s3 = await startLocalS3('newsroom-media', { corsOrigin: 'http://127.0.0.1:*' });
-  stack = await startStack({ storage: s3.storage });
-  const metro = await insertSite(stack.db, 'metro');
-  metroKey = (await issueSiteKey(stack.db, metro, 'metro site')).key;
+  const metro = await insertSite(suite.stack.db, 'metro');
+  metroKey = (await issueSiteKey(suite.stack.db, metro, 'metro site')).key;
   // A colleague with a display name: the byline picker offers her.
-  await stack.db
+  await suite.stack.db
     .insertInto('users')
     .values({
       email: 'ann@staff.example',
@@ -69,23 +57,16 @@ beforeAll(async () => {
       display_name: 'Ann Lee',
     })
     .execute();
-  ({ browser, offsite } = await launchBrowser());
-  editor = await (await newProfile(browser, offsite)).newPage();
-  await signInAt(editor, stack.origin, stack.admin);
+  editor = await (await suite.profile()).newPage();
+  await signInAt(editor, suite.stack.origin, suite.stack.admin);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await s3?.close();
-});
-
 const stored = (id: string) =>
-  stack.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  suite.stack.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('a newsroom article in Chromium', { timeout: 120_000 }, () => {
   it('writes a staff byline, a standfirst and an uploaded figure with alt text and caption', async () => {
-    await editor.goto(`${stack.origin}/articles/new`);
+    await editor.goto(`${suite.stack.origin}/articles/new`);
     await editor.getByRole('heading', { name: 'New article' }).waitFor();
     await editor.getByLabel('Title').fill('Harbour reopens on Monday');
     await editor.getByLabel('Standfirst').fill('Ferries return after six weeks of repairs.');
@@ -163,7 +144,7 @@ describe('a newsroom article in Chromium', { timeout: 120_000 }, () => {
     await expect.poll(async () => (await stored(articleId)).corrections.length, { timeout: 20_000 }).toBe(1);
 
     const { slug } = await stored(articleId);
-    const response = await fetch(`${stack.origin}/api/v1/client/article/${slug}`, {
+    const response = await fetch(`${suite.stack.origin}/api/v1/client/article/${slug}`, {
       headers: { 'x-api-key': metroKey },
     });
     expect(response.status).toBe(200);
@@ -183,6 +164,6 @@ describe('a newsroom article in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('made no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

@@ -1,49 +1,36 @@
 // @vitest-environment node
 import { insertArticle } from '@newsroom/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Preview links in Chromium, against the real API serving the built dashboard: an editor makes a link in the
 // article editor, another browser profile (no session, no key) opens it, the editor revokes it, and the link
 // answers 404 from then on.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let admin: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-  admin = await (await newProfile(browser, offsite)).newPage();
+  admin = await (await suite.profile()).newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 describe('preview links in Chromium', { timeout: 90_000 }, () => {
   it('creates a link, opens it with no key, revokes it, and then it is a 404', async () => {
-    const draft = await insertArticle(stack.db, {
+    const draft = await insertArticle(suite.stack.db, {
       title: 'Lighthouse keepers return',
       slug: 'lighthouse-keepers-return',
       body: '<p>Not published yet.</p>',
       tags: ['coast'],
       status: 'draft',
     });
-    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-    await signInAt(admin, stack.origin, stack.admin);
-    await admin.goto(`${stack.origin}/articles/${draft.id}`);
+    await admin
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.origin });
+    await signInAt(admin, suite.stack.origin, suite.stack.admin);
+    await admin.goto(`${suite.stack.origin}/articles/${draft.id}`);
     const panel = admin.getByRole('region', { name: 'Preview links' });
     await panel.getByText('No active preview links.').waitFor();
 
@@ -52,7 +39,7 @@ describe('preview links in Chromium', { timeout: 90_000 }, () => {
     const field = panel.getByRole('textbox', { name: 'New preview link' });
     await field.waitFor();
     const link = await field.inputValue();
-    expect(link).toMatch(new RegExp(`^${stack.origin}/api/v1/client/preview/npv_[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${suite.stack.origin}/api/v1/client/preview/npv_[A-Za-z0-9_-]{43}$`));
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await panel.getByText('Copied to the clipboard.').waitFor();
     expect(await seriousAccessibilityViolations(admin)).toEqual([]);
@@ -60,7 +47,7 @@ describe('preview links in Chromium', { timeout: 90_000 }, () => {
     await screenshots(admin, 'preview-link-created');
 
     // Another profile: no session cookie, no API key.
-    const reader = await (await newProfile(browser, offsite)).newPage();
+    const reader = await (await suite.profile()).newPage();
     const opened = await reader.goto(link);
     expect(opened?.status()).toBe(200);
     expect(opened?.headers()['cache-control']).toBe('no-store');
@@ -85,6 +72,6 @@ describe('preview links in Chromium', { timeout: 90_000 }, () => {
     const revoked = await reader.goto(link);
     expect(revoked?.status()).toBe(404);
     expect(JSON.parse((await revoked?.text()) ?? '')).toMatchObject({ code: 'PREVIEW_NOT_FOUND' });
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

@@ -1,24 +1,16 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertImportedArticle } from '../../../api/test/support/dashboard-users';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Issue 26, reversible review, in Chromium against the production build served by the real API, Postgres and
 // Redis: Undo after a decision by key, Back to pending in the editor, Approve selected on /articles, and the
 // queue's count dropping by one per decision. The tests run in order and build on each other.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let admin: Page;
 let publisherId = '';
 const publisherEmail = 'desk@harbour-gazette.example';
@@ -26,36 +18,29 @@ const ids = new Map<string, string>();
 const titles = ['Harbour ferry delayed', 'Market hall reopens', 'Tram line vote', 'Lighthouse repairs'];
 
 beforeAll(async () => {
-  stack = await startStack();
-  const row = await stack.db
+  const row = await suite.stack.db
     .insertInto('publishers')
     .values({ name: 'Harbour Gazette', approved: true, default_tags: [] })
     .returning('id')
     .executeTakeFirstOrThrow();
   publisherId = row.id;
   // The publisher's login shares the administrator's password (its stored hash), to sign in below.
-  const { password_hash } = await stack.db
+  const { password_hash } = await suite.stack.db
     .selectFrom('users')
     .select('password_hash')
-    .where('email', '=', stack.admin.email)
+    .where('email', '=', suite.stack.admin.email)
     .executeTakeFirstOrThrow();
-  await stack.db
+  await suite.stack.db
     .insertInto('users')
     .values({ email: publisherEmail, password_hash, role: 'publisher', publisher_id: row.id })
     .execute();
   // Oldest first in the queue: inserted in order, a moment apart.
   for (const title of titles) {
-    ids.set(title, (await insertImportedArticle({ db: stack.db }, row.id, title)).id);
+    ids.set(title, (await insertImportedArticle({ db: suite.stack.db }, row.id, title)).id);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  ({ browser, offsite } = await launchBrowser());
-  admin = await (await newProfile(browser, offsite)).newPage();
+  admin = await (await suite.profile()).newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -63,7 +48,7 @@ async function expectAccessible(page: Page) {
 
 const statusOf = async (title: string) =>
   (
-    await stack.db
+    await suite.stack.db
       .selectFrom('articles')
       .select('status')
       .where('id', '=', ids.get(title) as string)
@@ -100,8 +85,8 @@ async function countSettlesAt(count: number) {
 
 describe('reversible review in Chromium', { timeout: 90_000 }, () => {
   it('rejects with r, then Undo makes the article pending again', async () => {
-    await signInAt(admin, stack.origin, stack.admin);
-    await admin.goto(`${stack.origin}/review`);
+    await signInAt(admin, suite.stack.origin, suite.stack.admin);
+    await admin.goto(`${suite.stack.origin}/review`);
     await admin.getByRole('region', { name: 'Preview' }).getByRole('heading', { level: 2 }).waitFor();
     await countSettlesAt(4);
     expect(await selected()).toBe(titles[0]);
@@ -150,7 +135,7 @@ describe('reversible review in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('moves a rejected article back to pending from its editor', async () => {
-    await admin.goto(`${stack.origin}/articles/${ids.get(titles[1] as string)}`);
+    await admin.goto(`${suite.stack.origin}/articles/${ids.get(titles[1] as string)}`);
     const card = admin.getByRole('region', { name: 'Status and actions' });
     await card.getByText('Rejected in review').waitFor();
     await card.getByText('“Old news”', { exact: false }).waitFor();
@@ -163,7 +148,7 @@ describe('reversible review in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('approves the selected articles on /articles', async () => {
-    await admin.goto(`${stack.origin}/articles?status=pending`);
+    await admin.goto(`${suite.stack.origin}/articles?status=pending`);
     await admin.getByRole('checkbox', { name: 'Select all articles on this page' }).check();
     await admin.getByRole('button', { name: 'Approve selected' }).click();
     const dialog = admin.getByRole('alertdialog', { name: 'Approve 3 articles?' });
@@ -181,17 +166,21 @@ describe('reversible review in Chromium', { timeout: 90_000 }, () => {
   });
 
   it("shows the reviewer's reason on the publisher's dashboard", async () => {
-    const rejected = await insertImportedArticle({ db: stack.db }, publisherId, 'Sponsored ferry offer');
-    await stack.db
+    const rejected = await insertImportedArticle(
+      { db: suite.stack.db },
+      publisherId,
+      'Sponsored ferry offer',
+    );
+    await suite.stack.db
       .updateTable('articles')
       .set({ status: 'rejected', reviewed_at: new Date(), review_reason: 'Advertising, not news' })
       .where('id', '=', rejected.id)
       .execute();
-    const page = await (await newProfile(browser, offsite)).newPage();
+    const page = await (await suite.profile()).newPage();
     await signInAt(
       page,
-      stack.origin,
-      { email: publisherEmail, password: stack.admin.password },
+      suite.stack.origin,
+      { email: publisherEmail, password: suite.stack.admin.password },
       '/publisher/dashboard',
     );
     await page
@@ -204,6 +193,6 @@ describe('reversible review in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('sent no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

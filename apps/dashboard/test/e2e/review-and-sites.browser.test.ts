@@ -1,69 +1,55 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { newsFeed, startStack, thumbnailSvg } from './support/stack';
+import { newsFeed, thumbnailSvg } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Issue 13's review queue and child sites in Chromium, against the real API, import worker, Postgres,
 // Redis and a loopback feed server. The tests run in order and build on each other.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let admin: Page;
 let publisherId = '';
 let siteKey = '';
 
 beforeAll(async () => {
-  stack = await startStack();
-  stack.feeds.route('/feed.rss', { body: newsFeed(stack.feeds, 3) });
-  stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
+  suite.stack.feeds.route('/feed.rss', { body: newsFeed(suite.stack.feeds, 3) });
+  suite.stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
   // An approved publisher whose items wait for review (auto-approve off, the default).
-  const row = await stack.db
+  const row = await suite.stack.db
     .insertInto('publishers')
     .values({
       name: 'Harbour Gazette',
       approved: true,
-      feed_url: stack.feeds.url('/feed.rss'),
+      feed_url: suite.stack.feeds.url('/feed.rss'),
       default_tags: [],
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   publisherId = row.id;
-  ({ browser, offsite } = await launchBrowser());
-  admin = await (await newProfile(browser, offsite)).newPage();
+  admin = await (await suite.profile()).newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
 const statuses = async () =>
-  (await stack.db.selectFrom('articles').select('status').orderBy('status').execute()).map(
+  (await suite.stack.db.selectFrom('articles').select('status').orderBy('status').execute()).map(
     (row) => row.status,
   );
 
 const clientPosts = (key: string) =>
-  fetch(`${stack.origin}/api/v1/client/posts`, { headers: { 'x-api-key': key } }).then(
+  fetch(`${suite.stack.origin}/api/v1/client/posts`, { headers: { 'x-api-key': key } }).then(
     (response) => response.status,
   );
 
 describe('review queue and child sites in Chromium', { timeout: 60_000 }, () => {
   it('imports three items for review with "Import now"', async () => {
-    await signInAt(admin, stack.origin, stack.admin);
-    await admin.goto(`${stack.origin}/publishers/${publisherId}`);
+    await signInAt(admin, suite.stack.origin, suite.stack.admin);
+    await admin.goto(`${suite.stack.origin}/publishers/${publisherId}`);
     await admin.getByRole('button', { name: 'Import now' }).click();
     await admin.getByText(/Done: 3 items fetched, 3 new articles inserted/).waitFor({ timeout: 30_000 });
     expect(await statuses()).toEqual(['pending', 'pending', 'pending']);
@@ -73,7 +59,7 @@ describe('review queue and child sites in Chromium', { timeout: 60_000 }, () => 
     await admin.reload();
     const nav = admin.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: /^Review\W+3 pending$/ }).click();
-    await admin.waitForURL(`${stack.origin}/review`);
+    await admin.waitForURL(`${suite.stack.origin}/review`);
     const preview = admin.getByRole('region', { name: 'Preview' });
     await preview.getByRole('heading', { level: 2 }).waitFor();
     await admin.getByText('previous article').waitFor();
@@ -140,6 +126,6 @@ describe('review queue and child sites in Chromium', { timeout: 60_000 }, () => 
   });
 
   it('sent no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

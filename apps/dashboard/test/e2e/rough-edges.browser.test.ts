@@ -1,18 +1,11 @@
 // @vitest-environment node
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  phone,
-  screenshotDir,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { phone, screenshotDir, screenshots, seriousAccessibilityViolations } from './support/browser';
 import { type Login, submitSignIn } from './support/sign-in';
-import { newsFeed, startStack, thumbnailSvg } from './support/stack';
+import { newsFeed, thumbnailSvg } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Issue 26's "rough edges" of the dashboard in Chromium, against the production build served by the real
 // API: where the keyboard focus goes, the editor's toolbar and title, the navigation's highlight and its
@@ -29,9 +22,7 @@ const focusInDialog = (page: Page) =>
     () => document.activeElement?.closest('[role="alertdialog"], [role="dialog"]') != null,
   );
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite();
 let adminContext: BrowserContext;
 let admin: Page;
 let publisher: Page;
@@ -40,37 +31,30 @@ let articleId = '';
 const publisherLogin = { email: 'desk@quay-courier.example', password: 'quay courier password 1' };
 
 beforeAll(async () => {
-  stack = await startStack();
-  stack.feeds.route('/feed.rss', { body: newsFeed(stack.feeds, 3) });
-  stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
-  stack.feeds.route('/not-a-feed', {
+  suite.stack.feeds.route('/feed.rss', { body: newsFeed(suite.stack.feeds, 3) });
+  suite.stack.feeds.route('/thumb.svg', { body: thumbnailSvg, contentType: 'image/svg+xml' });
+  suite.stack.feeds.route('/not-a-feed', {
     body: '<!doctype html><title>Home</title><p>Hello</p>',
     contentType: 'text/html',
   });
   // A publisher not yet approved, created through the API as an administrator would.
-  const login = await fetch(`${stack.origin}/api/v1/auth/login`, {
+  const login = await fetch(`${suite.stack.origin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(stack.admin),
+    body: JSON.stringify(suite.stack.admin),
   });
   const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${stack.origin}/api/v1/publisher`, {
+  const created = await fetch(`${suite.stack.origin}/api/v1/publisher`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ name: 'Quay Courier', ...publisherLogin }),
   });
   publisherId = ((await created.json()) as { id: string }).id;
 
-  ({ browser, offsite } = await launchBrowser());
-  adminContext = await newProfile(browser, offsite);
+  adminContext = await suite.profile();
   admin = await adminContext.newPage();
-  publisher = await (await newProfile(browser, offsite)).newPage();
+  publisher = await (await suite.profile()).newPage();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 async function expectAccessible(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -89,7 +73,7 @@ const expectFocus = (page: Page, expected: string) =>
   expect.poll(() => focused(page), { timeout: 5_000 }).toBe(expected);
 
 async function signIn(page: Page, login: Login) {
-  await page.goto(`${stack.origin}/login`);
+  await page.goto(`${suite.stack.origin}/login`);
   await submitSignIn(page, login);
 }
 
@@ -101,39 +85,39 @@ const currentNavLinks = (page: Page) =>
 
 describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
   it('moves the focus to the new view’s heading after signing in and on every route change', async () => {
-    await signIn(admin, stack.admin);
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await signIn(admin, suite.stack.admin);
+    await admin.waitForURL(`${suite.stack.origin}/publishers`);
     await expectFocus(admin, 'h1:Publishers');
 
     await nav(admin).getByRole('link', { name: 'Articles' }).click();
-    await admin.waitForURL(`${stack.origin}/articles`);
+    await admin.waitForURL(`${suite.stack.origin}/articles`);
     await expectFocus(admin, 'h1:Articles');
   });
 
   it('highlights the section in the navigation on filtered lists and detail pages', async () => {
-    await admin.goto(`${stack.origin}/articles?status=draft`);
+    await admin.goto(`${suite.stack.origin}/articles?status=draft`);
     await admin.getByRole('heading', { name: 'Articles', level: 1 }).waitFor();
     expect(await currentNavLinks(admin)).toEqual(['Articles']);
 
-    await admin.goto(`${stack.origin}/publishers/${publisherId}`);
+    await admin.goto(`${suite.stack.origin}/publishers/${publisherId}`);
     await admin.getByRole('heading', { name: 'Quay Courier', level: 1 }).waitFor();
     expect(await currentNavLinks(admin)).toEqual(['Publishers']);
 
-    await admin.goto(`${stack.origin}/publishers/create`);
+    await admin.goto(`${suite.stack.origin}/publishers/create`);
     await admin.getByRole('heading', { name: 'New publisher', level: 1 }).waitFor();
     expect(await currentNavLinks(admin)).toEqual(['New publisher']);
   });
 
   it('moves from the title to the body on Enter instead of creating the draft', async () => {
-    await admin.goto(`${stack.origin}/articles/new`);
+    await admin.goto(`${suite.stack.origin}/articles/new`);
     const title = admin.getByLabel('Title');
     await title.fill('Quay lights come back on');
     await title.press('Enter');
     await expectFocus(admin, 'div:');
     expect(await admin.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('textbox');
     await admin.keyboard.type('The lights on the quay are back.');
-    expect(admin.url()).toBe(`${stack.origin}/articles/new`);
-    expect(await stack.db.selectFrom('articles').select('id').execute()).toEqual([]);
+    expect(admin.url()).toBe(`${suite.stack.origin}/articles/new`);
+    expect(await suite.stack.db.selectFrom('articles').select('id').execute()).toEqual([]);
   });
 
   it('makes the editor toolbar one tab stop, moved through with the arrow keys', async () => {
@@ -195,7 +179,7 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
 
   it('collapses the navigation behind a menu button on a phone, and keeps the editor’s Save in view', async () => {
     await admin.setViewportSize(phone);
-    await admin.goto(`${stack.origin}/articles/${articleId}`);
+    await admin.goto(`${suite.stack.origin}/articles/${articleId}`);
     const save = admin.getByRole('button', { name: 'Save', exact: true });
     await save.waitFor();
     const menu = admin.getByRole('button', { name: 'Menu' });
@@ -217,7 +201,7 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
     await expectAccessible(admin);
     await admin.screenshot({ path: join(screenshotDir, 'navigation-open-390.png') });
     await nav(admin).getByRole('link', { name: 'Publishers' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await admin.waitForURL(`${suite.stack.origin}/publishers`);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await expectFocus(admin, 'h1:Publishers');
     await admin.setViewportSize({ width: 1280, height: 800 });
@@ -225,7 +209,7 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
 
   it('tells a publisher awaiting approval so, on its dashboard and its feed page', async () => {
     await signIn(publisher, publisherLogin);
-    await publisher.waitForURL(`${stack.origin}/publisher/dashboard`);
+    await publisher.waitForURL(`${suite.stack.origin}/publisher/dashboard`);
     await publisher.getByText('Your account is awaiting approval').waitFor();
     await expectAccessible(publisher);
     await screenshots(publisher, 'publisher-awaiting');
@@ -234,7 +218,7 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
   });
 
   it('keeps the focus on Test feed, and asks before saving an address the test refused', async () => {
-    await publisher.getByLabel('Feed address').fill(stack.feeds.url('/not-a-feed'));
+    await publisher.getByLabel('Feed address').fill(suite.stack.feeds.url('/not-a-feed'));
     const test = publisher.getByRole('button', { name: 'Test feed' });
     await test.click();
     await publisher.getByText('The address does not return an RSS, Atom or JSON feed.').waitFor();
@@ -249,7 +233,7 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
     await confirm.waitFor({ state: 'detached' });
     await expectFocus(publisher, 'button:Save');
     const feedUrl = () =>
-      stack.db
+      suite.stack.db
         .selectFrom('publishers')
         .select('feed_url')
         .where('id', '=', publisherId)
@@ -259,19 +243,19 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
     await publisher.getByRole('button', { name: 'Save', exact: true }).click();
     await confirm.getByRole('button', { name: 'Save anyway' }).click();
     await publisher.locator('.toast').getByText('Feed settings saved').waitFor();
-    expect((await feedUrl()).feed_url).toBe(stack.feeds.url('/not-a-feed'));
+    expect((await feedUrl()).feed_url).toBe(suite.stack.feeds.url('/not-a-feed'));
 
     // A working address saves at once, without asking.
-    await publisher.getByLabel('Feed address').fill(stack.feeds.url('/feed.rss'));
+    await publisher.getByLabel('Feed address').fill(suite.stack.feeds.url('/feed.rss'));
     await test.click();
     await publisher.getByRole('heading', { name: /^Preview of/ }).waitFor();
     await publisher.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => (await feedUrl()).feed_url).toBe(stack.feeds.url('/feed.rss'));
+    await expect.poll(async () => (await feedUrl()).feed_url).toBe(suite.stack.feeds.url('/feed.rss'));
     expect(await publisher.getByRole('alertdialog').count()).toBe(0);
   });
 
   it('keeps the focus in the row when Approve leaves it, on the row’s next action', async () => {
-    await admin.goto(`${stack.origin}/publishers`);
+    await admin.goto(`${suite.stack.origin}/publishers`);
     const approve = admin.getByRole('button', { name: 'Approve Quay Courier' });
     await approve.focus();
     await admin.keyboard.press('Enter');
@@ -280,24 +264,24 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
   });
 
   it('sent no request to another host from any dashboard view', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 
   it('serves Bull Board with a link back to the dashboard and nothing from another host', async () => {
     const requested: string[] = [];
     const record = (request: { url(): string }) => requested.push(request.url());
     admin.on('request', record);
-    await admin.goto(`${stack.origin}/publishers`);
+    await admin.goto(`${suite.stack.origin}/publishers`);
     await nav(admin).getByRole('link', { name: 'Queues' }).click();
-    await admin.waitForURL(`${stack.origin}/admin/queues`);
+    await admin.waitForURL(`${suite.stack.origin}/admin/queues`);
     await admin.getByText('feed-import').first().waitFor({ timeout: 20_000 });
     await admin.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
     admin.off('request', record);
     const elsewhere = requested.filter(
-      (url) => !url.startsWith(`${stack.origin}/`) && !/^(data|blob):/.test(url),
+      (url) => !url.startsWith(`${suite.stack.origin}/`) && !/^(data|blob):/.test(url),
     );
     expect(elsewhere).toEqual([]);
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
 
     // Bull Board's own markup, which we do not render: what remains is listed in docs/dashboard.md.
     const violations = await seriousAccessibilityViolations(admin);
@@ -305,7 +289,7 @@ describe("the dashboard's rough edges in Chromium", { timeout: 60_000 }, () => {
     await screenshots(admin, 'queues');
 
     await admin.getByRole('link', { name: 'Back to the dashboard' }).click();
-    await admin.waitForURL(`${stack.origin}/publishers`);
+    await admin.waitForURL(`${suite.stack.origin}/publishers`);
     await admin.getByRole('heading', { name: 'Publishers', level: 1 }).waitFor();
   });
 });

@@ -1,53 +1,40 @@
 // @vitest-environment node
 import { createArticle, createSiteKey, setArticleEmbargo, setArticleHostSites } from '@newsroom/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Scheduled publishing in Chromium, against the real API, the worker's scheduler, Postgres and Redis: an editor
 // schedules an article two seconds ahead and it appears on a child site's listing; the Scheduled view shows
 // what is coming and what failed.
 
 vi.setConfig({ testTimeout: 90_000 });
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
+const suite = browserSuite({ schedule: true });
 let admin: Page;
 let siteKey: string;
 
 beforeAll(async () => {
-  stack = await startStack({ schedule: true });
-  const site = await stack.db
+  const site = await suite.stack.db
     .insertInto('sites')
     .values({ slug: 'metro', name: 'Metro News', article_url_template: 'https://metro.example/news/{slug}' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  siteKey = (await createSiteKey(stack.db, site.id, 'browser test')).secret;
-  ({ browser, offsite } = await launchBrowser());
-  admin = await (await newProfile(browser, offsite)).newPage();
+  siteKey = (await createSiteKey(suite.stack.db, site.id, 'browser test')).secret;
+  admin = await (await suite.profile()).newPage();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
 const listing = async (): Promise<string[]> => {
-  const response = await fetch(`${stack.origin}/api/v1/client/posts`, { headers: { 'x-api-key': siteKey } });
+  const response = await fetch(`${suite.stack.origin}/api/v1/client/posts`, {
+    headers: { 'x-api-key': siteKey },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { slug: string }[] }).data.map((a) => a.slug);
 };
 
 async function draft(title: string) {
-  const article = await createArticle(stack.db, {
+  const article = await createArticle(suite.stack.db, {
     title,
     body: '<p>At six.</p>',
     tags: [],
@@ -56,15 +43,15 @@ async function draft(title: string) {
     thumbnail: null,
     image: null,
   });
-  await setArticleHostSites(stack.db, article.id, ['metro']);
+  await setArticleHostSites(suite.stack.db, article.id, ['metro']);
   return article;
 }
 
 describe('scheduled publishing in Chromium', () => {
   it('schedules an article two seconds ahead; it appears on the child site listing', async () => {
     const article = await draft('Harbour opens at dawn');
-    await signInAt(admin, stack.origin, stack.admin);
-    await admin.goto(`${stack.origin}/articles/${article.id}`);
+    await signInAt(admin, suite.stack.origin, suite.stack.admin);
+    await admin.goto(`${suite.stack.origin}/articles/${article.id}`);
 
     const panel = admin.getByRole('region', { name: 'Publishing time' });
     await panel.getByLabel('At').check();
@@ -100,8 +87,8 @@ describe('scheduled publishing in Chromium', () => {
     const later = await draft('Evening edition');
     const gone = await draft('Deleted before its time');
     const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
-    await setArticleEmbargo(stack.db, embargoed.id, new Date(inHours(5)), null, new Date());
-    await stack.db
+    await setArticleEmbargo(suite.stack.db, embargoed.id, new Date(inHours(5)), null, new Date());
+    await suite.stack.db
       .insertInto('scheduled_actions')
       .values([
         { article_id: later.id, kind: 'publish', due_at: new Date(inHours(26)), created_by: null },
@@ -117,14 +104,14 @@ describe('scheduled publishing in Chromium', () => {
       ])
       .execute();
 
-    await admin.goto(`${stack.origin}/articles/${embargoed.id}`);
+    await admin.goto(`${suite.stack.origin}/articles/${embargoed.id}`);
     await admin
       .getByText(/Embargoed until/)
       .first()
       .waitFor();
     await screenshots(admin, 'schedule-editor');
 
-    await admin.goto(`${stack.origin}/articles`);
+    await admin.goto(`${suite.stack.origin}/articles`);
     await admin
       .getByText(/Embargoed until/)
       .first()
@@ -140,6 +127,6 @@ describe('scheduled publishing in Chromium', () => {
     await admin.getByRole('button', { name: 'Cancel Evening edition' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancel it' }).click();
     await admin.getByRole('button', { name: 'Cancel Evening edition' }).waitFor({ state: 'detached' });
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

@@ -1,41 +1,23 @@
 // @vitest-environment node
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertArticle, insertSite } from '../../../api/test/support/content-fixtures';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Issue 31 in Chromium: an administrator invites an editor scoped to site A from the Team view; the link is
 // read from the development outbox (no SMTP here); the invitee chooses a password, signs in, publishes an
 // article of site A, and is refused on site B: no Publish control there, and 403 from the API itself.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
-
-beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = browserSuite();
 
 const signIn = (page: Page, email: string, password: string, home: string) =>
-  signInAt(page, stack.origin, { email, password }, home);
+  signInAt(page, suite.stack.origin, { email, password }, home);
 
 /** The invitation link the API kept for this address in its development outbox (/dev/outbox). */
 async function outboxLinkFor(page: Page, email: string): Promise<string> {
-  const html = await (await page.request.get(`${stack.origin}/dev/outbox`)).text();
+  const html = await (await page.request.get(`${suite.stack.origin}/dev/outbox`)).text();
   const item = html.split('<li>').find((entry) => entry.includes(email) && entry.includes('/invitation/'));
   const link = item?.match(/href="([^"]+\/invitation\/[^"]+)"/)?.[1];
   if (!link) throw new Error(`no invitation for ${email} in the development outbox`);
@@ -44,22 +26,26 @@ async function outboxLinkFor(page: Page, email: string): Promise<string> {
 
 describe('inviting an editor for one site, in Chromium', { timeout: 180_000 }, () => {
   it('invites from Team; the editor joins, publishes on site A and is refused on site B', async () => {
-    const siteA = await insertSite(stack.db, 'harbour');
-    const siteB = await insertSite(stack.db, 'valley');
-    const onA = await insertArticle(stack.db, {
+    const siteA = await insertSite(suite.stack.db, 'harbour');
+    const siteB = await insertSite(suite.stack.db, 'valley');
+    const onA = await insertArticle(suite.stack.db, {
       status: 'draft',
       siteIds: [siteA],
       title: 'Ferry timetable',
     });
-    const onB = await insertArticle(stack.db, { status: 'draft', siteIds: [siteB], title: 'Valley fair' });
+    const onB = await insertArticle(suite.stack.db, {
+      status: 'draft',
+      siteIds: [siteB],
+      title: 'Valley fair',
+    });
     const email = 'new.editor@newsroom.example';
     const password = 'a long password for the new editor';
 
-    const admin = await (await newProfile(browser, offsite)).newPage();
-    await signIn(admin, stack.admin.email, stack.admin.password, '/publishers');
+    const admin = await (await suite.profile()).newPage();
+    await signIn(admin, suite.stack.admin.email, suite.stack.admin.password, '/publishers');
     await admin.getByRole('link', { name: 'Team' }).first().click();
     await admin.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
-    await admin.getByRole('cell', { name: `${stack.admin.email} (you)` }).waitFor();
+    await admin.getByRole('cell', { name: `${suite.stack.admin.email} (you)` }).waitFor();
 
     await admin.getByLabel('E-mail').fill(email);
     await admin.getByLabel('Role', { exact: true }).selectOption('editor');
@@ -75,8 +61,8 @@ describe('inviting an editor for one site, in Chromium', { timeout: 180_000 }, (
     expect(await shown.textContent()).toBe(link);
     const token = new URL(link).pathname.split('/').pop() as string;
 
-    const invitee = await (await newProfile(browser, offsite)).newPage();
-    await invitee.goto(`${stack.origin}/invitation/${token}`);
+    const invitee = await (await suite.profile()).newPage();
+    await invitee.goto(`${suite.stack.origin}/invitation/${token}`);
     await invitee.getByText(email).waitFor();
     await invitee.getByLabel('New password (at least 12 characters)').fill(password);
     await invitee.getByRole('button', { name: 'Create my account' }).click();
@@ -87,7 +73,7 @@ describe('inviting an editor for one site, in Chromium', { timeout: 180_000 }, (
     const navigation = invitee.getByRole('navigation', { name: 'Main' });
     await navigation.getByRole('link', { name: 'Articles' }).waitFor();
     expect(await navigation.getByRole('link', { name: 'Team' }).count()).toBe(0);
-    await invitee.goto(`${stack.origin}/articles/${onA.id}`);
+    await invitee.goto(`${suite.stack.origin}/articles/${onA.id}`);
     const actions = invitee.getByRole('region', { name: 'Status and actions' });
     await actions.getByRole('button', { name: 'Publish', exact: true }).click();
     await invitee.getByText('Published', { exact: true }).first().waitFor();
@@ -95,7 +81,7 @@ describe('inviting an editor for one site, in Chromium', { timeout: 180_000 }, (
       .poll(
         async () =>
           (
-            await stack.db
+            await suite.stack.db
               .selectFrom('articles')
               .select('status')
               .where('id', '=', onA.id)
@@ -106,7 +92,7 @@ describe('inviting an editor for one site, in Chromium', { timeout: 180_000 }, (
     await screenshots(invitee, 'team-editor-published');
 
     // Site B: the view refuses and shows no control; the API itself answers 403.
-    await invitee.goto(`${stack.origin}/articles/${onB.id}`);
+    await invitee.goto(`${suite.stack.origin}/articles/${onB.id}`);
     await invitee.getByRole('alert').first().waitFor();
     expect(await invitee.getByRole('button', { name: /Publish|Approve|Delete/ }).count()).toBe(0);
     const refused = await invitee.evaluate(async (id) => {
@@ -124,6 +110,6 @@ describe('inviting an editor for one site, in Chromium', { timeout: 180_000 }, (
     await admin.getByRole('cell', { name: 'harbour: editor' }).waitFor();
     expect(await seriousAccessibilityViolations(admin)).toEqual([]);
     await screenshots(admin, 'team-members');
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });

@@ -1,40 +1,21 @@
 // @vitest-environment node
 import { base32Decode, totpAt } from '@newsroom/domain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt, submitSignIn } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // Two-factor authentication in Chromium: turn it on in the Account view (the code computed here from the key
 // the page shows, as an authenticator app would), sign out, sign in again with the password and a code.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
-
-beforeAll(async () => {
-  stack = await startStack();
-  ({ browser, offsite } = await launchBrowser());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = browserSuite();
 
 describe('two-factor authentication, in Chromium', { timeout: 120_000 }, () => {
   it('enrols with the QR code page, signs out, and signs in with the password and a code', async () => {
-    const context = await newProfile(browser, offsite);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
+    const context = await suite.profile();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.origin });
     const page = await context.newPage();
-    await signInAt(page, stack.origin, stack.admin);
+    await signInAt(page, suite.stack.origin, suite.stack.admin);
 
     await page.getByRole('link', { name: 'Account' }).first().click();
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -58,7 +39,7 @@ describe('two-factor authentication, in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
-    await submitSignIn(page, stack.admin);
+    await submitSignIn(page, suite.stack.admin);
     const code = page.getByLabel('Authentication code');
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
@@ -67,7 +48,7 @@ describe('two-factor authentication, in Chromium', { timeout: 120_000 }, () => {
     // The next time step's code: the enrolment's own code is spent (a replay would be refused).
     await code.fill(totpAt(key, new Date(Date.now() + 30_000)));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(`${stack.origin}/publishers`);
+    await page.waitForURL(`${suite.stack.origin}/publishers`);
     await page.getByRole('heading', { name: 'Publishers', level: 1 }).waitFor();
     await context.close();
   });

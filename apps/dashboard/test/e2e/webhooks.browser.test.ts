@@ -1,37 +1,25 @@
 // @vitest-environment node
 import { insertArticle } from '@newsroom/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWebhookReceiver } from '../../../worker/test/support/webhook-receiver';
-import {
-  launchBrowser,
-  newProfile,
-  type OffsiteRequest,
-  screenshots,
-  seriousAccessibilityViolations,
-} from './support/browser';
+import { screenshots, seriousAccessibilityViolations } from './support/browser';
 import { signInAt } from './support/sign-in';
-import { startStack } from './support/stack';
+import { browserSuite } from './support/suite';
 
 // The /webhooks view in Chromium, against the real API, the worker's webhook side, Postgres, Redis and a
 // loopback receiver answering 200. The tests run in order and build on each other.
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+const suite = browserSuite({ webhooks: true });
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let browser: Browser;
-let offsite: OffsiteRequest[];
 let admin: Page;
 
 beforeAll(async () => {
-  stack = await startStack({ webhooks: true });
   receiver = await startWebhookReceiver();
-  ({ browser, offsite } = await launchBrowser());
-  admin = await (await newProfile(browser, offsite)).newPage();
+  admin = await (await suite.profile()).newPage();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
   await receiver?.close();
 });
 
@@ -41,7 +29,7 @@ async function expectAccessible(page: Page) {
 
 describe('webhooks in Chromium', { timeout: 60_000 }, () => {
   it('registers an endpoint; its secret is shown once', async () => {
-    await signInAt(admin, stack.origin, stack.admin);
+    await signInAt(admin, suite.stack.origin, suite.stack.admin);
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
     await admin.getByText('No endpoints yet. Register the first one above.').waitFor();
     await expectAccessible(admin);
@@ -58,7 +46,7 @@ describe('webhooks in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('delivers a published article to the receiver and shows it in the log; sends it again', async () => {
-    await insertArticle(stack.db, {
+    await insertArticle(suite.stack.db, {
       title: 'Harbour bridge reopens',
       slug: 'harbour-bridge-reopens',
       body: '<p>Traffic is back.</p>',
@@ -93,6 +81,6 @@ describe('webhooks in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('sent no request to another host', () => {
-    expect(offsite).toEqual([]);
+    expect(suite.offsite).toEqual([]);
   });
 });
