@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
-import { uploadableTypes } from '../../../api/uploads';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { uploadImage } from '../api/upload';
 import type { FigureAttributes } from './figure-node';
+import { ImageFileButton } from './image-file-button';
 
 /** How long the panel waits for a picture to load to read its size (the figure goes in without one after). */
 const measureTimeoutMs = 10_000;
@@ -119,22 +119,13 @@ export function FigurePanel({
   return (
     <fieldset className="stack rte-figure-panel" aria-label={initial ? 'Edit image' : 'Insert image'}>
       <div className="row rte-figure-source">
-        <label className="btn btn-small">
-          Upload image file
-          <input
-            ref={initial ? undefined : first}
-            className="visually-hidden"
-            type="file"
-            accept={uploadableTypes.join(',')}
-            disabled={progress !== null}
-            onChange={(event) => void upload(event.target.files?.[0])}
-          />
-        </label>
-        {progress !== null && (
-          <progress aria-label="Uploading image" max={1} value={progress}>
-            {Math.round(progress * 100)}%
-          </progress>
-        )}
+        <ImageFileButton
+          label="Upload image file"
+          progress={progress}
+          progressLabel="Uploading image"
+          onFile={(file) => void upload(file)}
+          inputRef={initial ? undefined : first}
+        />
         {src && isWebAddress(src) && <img className="rte-figure-thumb" src={src} alt="" />}
       </div>
       <TextField

@@ -1,7 +1,7 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { uploadableTypes } from '../../../api/uploads';
 import { errorMessage } from '../../../lib/api-error';
 import { uploadImage } from '../api/upload';
+import { ImageFileButton } from './image-file-button';
 
 /**
  * An image URL, filled by uploading a file straight to storage (drop it here or choose it), or typed.
@@ -69,22 +69,13 @@ export function ImageUploadField({
           <span className="muted">{disabled ? 'No image' : 'Drop an image here, or'}</span>
         )}
         {!disabled && (
-          <label className="btn btn-small">
-            {value ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()} file`}
-            <input
-              ref={fileInput}
-              className="visually-hidden"
-              type="file"
-              accept={uploadableTypes.join(',')}
-              disabled={progress !== null}
-              onChange={(event) => void upload(event.target.files?.[0])}
-            />
-          </label>
-        )}
-        {progress !== null && (
-          <progress aria-label={`Uploading ${label.toLowerCase()}`} max={1} value={progress}>
-            {Math.round(progress * 100)}%
-          </progress>
+          <ImageFileButton
+            label={value ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()} file`}
+            progress={progress}
+            progressLabel={`Uploading ${label.toLowerCase()}`}
+            onFile={(file) => void upload(file)}
+            inputRef={fileInput}
+          />
         )}
       </section>
       <div className="row" style={{ flexWrap: 'nowrap' }}>
