@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { encodeCursor } from '../apps/api/src/delivery/changes/change-cursor';
-import { assertLoopback, type BenchRun, log, runBench } from './client/harness';
+import { assertLoopback, type BenchRun, runBench } from './client/harness';
 import { measure } from './client/load';
 import { bundleServers } from './client/processes';
 import { type BenchDatabase, createBenchDatabase, seedArticles } from './client/seed';
+import { log } from './log';
 
 // pnpm bench:changes — read throughput of GET /client/changes, on loopback only. Figures printed, not asserted.
 // Seeds published articles across 5 sites (each seeding transaction leaves one outbox row per article), starts a

@@ -32,6 +32,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildBundles, productionNodeFlags } from '../scripts/build';
 import { generateFeed } from './feed-generator';
+import { log } from './log';
 import { backendPids, CpuMeter, PeakRss } from './process-meters';
 
 const root = resolve(import.meta.dirname, '..');
@@ -69,7 +70,6 @@ const outboxTriggers = [
   ['article_sites', 'article_sites_record_changes_on_update'],
 ] as const;
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 function admin() {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createPreviewLink } from '@newsroom/domain';
 import { sql } from 'kysely';
-import { assertLoopback, type BenchRun, log, runBench, vsBaselineRow } from './client/harness';
+import { assertLoopback, type BenchRun, runBench, vsBaselineRow } from './client/harness';
 import { measure } from './client/load';
 import { bundleServers, type Server } from './client/processes';
 import { createBenchDatabase, seedArticles } from './client/seed';
+import { log } from './log';
 
 // pnpm bench:preview — latency of GET /client/preview/:token (issue 29: p99 <= 50 ms on the 2-core box), on
 // loopback only. Figures printed, not asserted. Seeds published articles over 5 sites, turns every tenth into a

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createDb } from '@newsroom/domain';
 import { startStreamingCluster } from '@newsroom/test-support/streaming-replica';
 import { sql } from 'kysely';
-import { assertLoopback, type BenchRun, log, runBench, vsBaselineRow } from './client/harness';
+import { assertLoopback, type BenchRun, runBench, vsBaselineRow } from './client/harness';
 import { measure } from './client/load';
 import { bundleServers } from './client/processes';
 import { seedArticles } from './client/seed';
+import { log } from './log';
 
 // pnpm bench:replica — what reading the client content from a streaming replica costs a cache miss
 // (docs/deployment.md#a-read-replica-for-client-reads), on loopback only. Figures printed, not asserted.

@@ -23,6 +23,7 @@ import {
 } from '@newsroom/domain';
 import { type Kysely, sql } from 'kysely';
 import { createBenchDatabase } from './client/seed';
+import { log } from './log';
 
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 50_000);
@@ -32,8 +33,6 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, 15 * 60_000);
 deadline.unref();
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** A small deterministic PRNG, so every run seeds the same content. */
 function random(seed: number) {

@@ -32,6 +32,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createWebhookSender } from '../apps/worker/src/webhooks/webhook-sender';
 import { createWebhookWorker } from '../apps/worker/src/webhooks/webhook-worker';
+import { log } from './log';
 import { backendPids, CpuMeter, cpuMsSince } from './process-meters';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,7 +41,6 @@ const events = Number(process.env.BENCH_EVENTS ?? 2_000);
 const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 16);
 const deadlineMs = 5 * 60_000;
 const cores = availableParallelism();
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const admin = () =>
   new Kysely<unknown>({

@@ -14,8 +14,6 @@ export function assertLoopback(...urls: string[]): void {
   }
 }
 
-export const log = (line: string) => process.stdout.write(`${line}\n`);
-
 export interface BenchRun {
   /** Starts a bundled server on a free loopback port (unless `env.PORT` names one); stopped at the end. */
   start(entry: string, env: Record<string, string>): Promise<Server>;
