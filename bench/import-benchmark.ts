@@ -11,6 +11,7 @@
  * BENCH_PHASES=cycles or BENCH_PHASES=big runs only phases 1-2 or only phase 3.
  * BENCH_HOST_SITES=N gives every publisher N default host sites (imports then write host-site links too);
  * BENCH_OUTBOX=off disables the change-feed outbox triggers, to measure their cost against the same code.
+ * BENCH_MALLOC_ARENA_MAX overrides the worker's malloc arena cap (production: 2, scripts/build.ts); empty for glibc's default.
  *
  * Steady mode (`pnpm bench:import -- --steady`, or BENCH_PHASES=steady): the same 500 x 50 feeds served as
  * an hourly steady state: a first cycle (all new), then BENCH_STEADY_HOURS (default 2) steady cycles in
@@ -30,7 +31,7 @@ import { createFeedImportQueue, createRedisConnection, type FeedImportQueue } fr
 import { type FeedServer, startFeedServer } from '@newsroom/test-support/feed-server';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { buildBundles, productionNodeFlags } from '../scripts/build';
+import { buildBundles, productionEnvironment, productionNodeFlags } from '../scripts/build';
 import { generateFeed } from './feed-generator';
 import { log } from './log';
 import { backendPids, CpuMeter, PeakRss } from './process-meters';
@@ -46,6 +47,13 @@ const workerBuild = process.env.BENCH_WORKER_BUILD === 'tsx' ? 'tsx' : 'bundle';
 /** Node flags of the worker: by default the heap cap production uses (docker-compose.yml NODE_OPTIONS). */
 const workerNodeArgs =
   process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? productionNodeFlags.worker;
+/** The environment production adds (scripts/build.ts); BENCH_MALLOC_ARENA_MAX overrides its cap ('' for glibc's default). */
+const workerEnvironment = Object.fromEntries(
+  Object.entries({
+    ...productionEnvironment.worker,
+    MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX ?? productionEnvironment.worker.MALLOC_ARENA_MAX,
+  }).filter(([, value]) => value !== undefined && value !== ''),
+);
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
 const phaseDeadlineMs = 5 * 60_000;
 /** Which phases run: `cycles` (cycles 1 and 2), `big` (the ~15 MiB feed); default both. */
@@ -335,6 +343,7 @@ async function main() {
           stdio: ['ignore', process.env.BENCH_WORKER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
           env: {
             PATH: process.env.PATH,
+            ...workerEnvironment,
             NODE_ENV: 'production',
             LOG_LEVEL: 'warn',
             DATABASE_URL: databaseUrl,
@@ -361,7 +370,7 @@ async function main() {
     await waitUntil(() => queueIdle(queue), 'the boot-time fan-out');
     await new Promise((r) => setTimeout(r, 2_000));
     log(
-      `Worker: ${workerCount} process(es), ${workerBuild === 'tsx' ? 'main.ts through tsx' : 'the production bundle (pnpm build) run by node'}, node flags "${workerNodeArgs.join(' ')}"; idle RSS ${mib(rss.now())}`,
+      `Worker: ${workerCount} process(es), ${workerBuild === 'tsx' ? 'main.ts through tsx' : 'the production bundle (pnpm build) run by node'}, node flags "${workerNodeArgs.join(' ')}", MALLOC_ARENA_MAX ${workerEnvironment.MALLOC_ARENA_MAX ?? "glibc's default"}; idle RSS ${mib(rss.now())}`,
     );
 
     if (phases.has('cycles')) {

@@ -22,6 +22,17 @@ export const productionNodeFlags = {
   worker: ['--max-old-space-size=192', '--max-semi-space-size=8'],
 } as const;
 
+/**
+ * The environment each process adds in production (docker-compose.yml sets the same; the process's own
+ * environment wins). The worker's glibc malloc keeps at most 2 arenas: by default each of its threads (V8's
+ * compiler and GC helpers, libuv's pool) may get its own, and memory freed in one is not reused by another, so
+ * an import's native allocations left ~15-25 MiB more resident (bench/RESULTS.md, "Worker memory").
+ */
+export const productionEnvironment: Record<'api' | 'worker', Record<string, string>> = {
+  api: {},
+  worker: { MALLOC_ARENA_MAX: '2' },
+};
+
 /** The entry points: dist/<name>.mjs. */
 export const bundleEntries: Record<string, string> = {
   api: 'apps/api/src/server.ts',

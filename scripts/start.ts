@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { ensureLocalEnvFile, loadApiConfig, loadOrExit, loadWorkerConfig } from '@newsroom/config';
 import { chooseStorage, startLocalStorage, storageEnvironment } from '../apps/api/scripts/local-storage';
 import { buildDashboardOrExit } from '../apps/dashboard/scripts/build-dashboard';
-import { buildBundles, productionNodeFlags } from './build';
+import { buildBundles, productionEnvironment, productionNodeFlags } from './build';
 import { migrateOrExit } from './migrate';
 import { type Supervised, supervise } from './supervise';
 
@@ -47,22 +47,27 @@ const uploadsLine = {
   none: 'Uploads: off (NODE_ENV=production and no STORAGE_* set): POST /api/v1/sign-storage answers 503 naming the settings.',
 }[storageChoice];
 
-// The heap caps production uses (docker-compose.yml); NODE_OPTIONS from the environment wins.
-const run = (name: string, bundle: string, nodeOptions: string, env: Record<string, string> = {}) => {
+// The heap caps and environment production uses (docker-compose.yml); the environment's own values win.
+const run = (
+  name: string,
+  bundle: string,
+  role: keyof typeof productionNodeFlags,
+  env: Record<string, string> = {},
+) => {
   const child = spawn(process.execPath, [resolve(root, 'dist', bundle)], {
     stdio: 'inherit',
-    env: { ...process.env, ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? nodeOptions },
+    env: {
+      ...productionEnvironment[role],
+      ...process.env,
+      ...env,
+      NODE_OPTIONS: process.env.NODE_OPTIONS ?? productionNodeFlags[role].join(' '),
+    },
   });
   return { label: name, process: child };
 };
 const children: Supervised[] = [
-  run(
-    'API',
-    'api.mjs',
-    productionNodeFlags.api.join(' '),
-    localStorage && storageEnvironment(localStorage.storage),
-  ),
-  run('worker', 'worker.mjs', productionNodeFlags.worker.join(' ')),
+  run('API', 'api.mjs', 'api', localStorage && storageEnvironment(localStorage.storage)),
+  run('worker', 'worker.mjs', 'worker'),
 ];
 process.stderr.write(
   `Dashboard on ${address}/ (sign in with ADMIN_EMAIL / ADMIN_PASSWORD from .env)\n` +

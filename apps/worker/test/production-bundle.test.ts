@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createFeedImportQueue, createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, entryPointCwd, startFeedServer, testRedis } from '@newsroom/test-support';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildBundles, productionNodeFlags } from '../../../scripts/build';
+import { buildBundles, productionEnvironment, productionNodeFlags } from '../../../scripts/build';
 import { insertPublisher, workerProcessEnv } from './support/worker-harness';
 
 // The production build (`pnpm build`): the worker bundle runs under plain node with production's heap
@@ -51,7 +51,7 @@ describe('the worker bundle', () => {
     let output = '';
     worker = spawn(process.execPath, [...productionNodeFlags.worker, join(outdir, 'worker.mjs')], {
       cwd: entryPointCwd,
-      env: workerProcessEnv(url, redis),
+      env: workerProcessEnv(url, redis, productionEnvironment.worker),
     });
     worker.stdout?.on('data', (chunk) => (output += chunk));
     worker.stderr?.on('data', (chunk) => (output += chunk));
