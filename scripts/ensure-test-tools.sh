@@ -23,4 +23,5 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; t
 as_root apt-get update -qq
 as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 [ -x /usr/bin/chromium ] && /usr/bin/chromium --version >&2
-xmllint --version 2>&1 | head -1 >&2
+# sed reads all of it (head would close the pipe early: xmllint's SIGPIPE fails the script under pipefail).
+xmllint --version 2>&1 | sed -n 1p >&2
