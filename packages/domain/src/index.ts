@@ -122,12 +122,14 @@ export {
   type ScopedChangeItem,
   type ScopedChangePage,
 } from './changes/article-change.service';
+export { contentChangedChannel } from './changes/content-changed';
 // Corrections (issue 32): an edit with a correction note and its article.corrected event, in one transaction.
 export { editArticleAnnouncingCorrection } from './corrections/article-correction.service';
 export { createDb, type Db, type DbOrTx, type DbPoolStats, poolStatsOf } from './db/create-db';
 export { guardedSocket } from './db/guarded-socket';
 export { isDatabaseUnavailable, isRecoveryConflict, isSearchTooComplex } from './db/pg-errors';
 export { pingDatabase } from './db/ping';
+export { PostgresListener, type PostgresListenerOptions } from './db/postgres-listener';
 export type { ArticleStatus, Database, UserRole } from './db/tables';
 export {
   ArticleEmbargoedError,

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { guardedSocket } from '@newsroom/domain';
-import pg from 'pg';
+import { contentChangedChannel, PostgresListener, type PostgresListenerOptions } from '@newsroom/domain';
 
-export const contentChangedChannel = 'content_changed';
-
-export interface ContentNotificationsOptions {
-  connectionString: string;
-  /** How often the listening connection is proven alive; a silent failure is noticed within about this long. */
-  heartbeatMs?: number;
-  /** First retry delay after the connection is lost; doubles up to maxRetryMs. */
-  retryMs?: number;
-  maxRetryMs?: number;
-  /** A connection attempt with no answer this long fails (and is retried), so a hung server cannot stall it. */
-  connectTimeoutMs?: number;
+export type ContentNotificationsOptions = Pick<
+  PostgresListenerOptions,
+  'connectionString' | 'heartbeatMs' | 'retryMs' | 'maxRetryMs' | 'connectTimeoutMs'
+> & {
+  /** Told when a listening connection is lost (caches are bypassed until it returns). */
   onError?: (error: Error) => void;
-}
+};
 
 /**
  * What a `content_changed` payload says changed: `<txid>` alone, everything (sites, keys, truncates, or more
@@ -72,14 +65,23 @@ export class ContentNotifications {
   private allToken: string | null = null;
   private networkToken: string | null = null;
   private readonly siteTokens = new Map<string, string>();
-  private client: pg.Client | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
-  private retry: NodeJS.Timeout | null = null;
-  private retryMs: number;
-  private closed = false;
+  private readonly listener: PostgresListener;
 
-  constructor(private readonly options: ContentNotificationsOptions) {
-    this.retryMs = options.retryMs ?? 100;
+  constructor(options: ContentNotificationsOptions) {
+    const { onError, ...connection } = options;
+    this.listener = new PostgresListener({
+      ...connection,
+      channel: contentChangedChannel,
+      applicationName: 'newsroom-api-changes',
+      onNotification: (payload) => this.heard(payload ?? randomUUID()),
+      // Changes may have happened while we were not listening: start from a new state everywhere.
+      onListening: () => this.changedEverything(randomUUID()),
+      // Stop trusting caches until it listens again.
+      onDown: (error) => {
+        this.changedEverything(null);
+        if (error) onError?.(error);
+      },
+    });
   }
 
   get healthy(): boolean {
@@ -106,14 +108,12 @@ export class ContentNotifications {
   }
 
   /** Connects (one attempt; on failure it keeps retrying in the background and resolves anyway). */
-  async start(): Promise<void> {
-    await this.connect();
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    await this.markDown();
+  close(): Promise<void> {
+    return this.listener.close();
   }
 
   private heard(payload: string): void {
@@ -138,76 +138,5 @@ export class ContentNotifications {
     this.networkToken = null;
     this.siteTokens.clear();
     // Generations keep counting (a cleared map would hand out stamps already used), tokens restart.
-  }
-
-  private async connect(): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({
-      connectionString: this.options.connectionString,
-      application_name: 'newsroom-api-changes',
-      keepAlive: true,
-      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5_000,
-      // A garbled answer fails (and so reconnects) this connection instead of crashing the process.
-      stream: guardedSocket,
-    });
-    this.client = client;
-    client.on('error', (error) => this.lose(client, error));
-    client.on('end', () => this.lose(client, new Error('content notifications connection ended')));
-    client.on('notification', (message) => {
-      if (client !== this.client || message.channel !== contentChangedChannel) return;
-      this.heard(message.payload ?? randomUUID());
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${contentChangedChannel}`);
-    } catch (error) {
-      this.lose(client, error as Error);
-      return;
-    }
-    if (client !== this.client) return;
-    this.retryMs = this.options.retryMs ?? 100;
-    // Changes may have happened while we were not listening: start from a new state everywhere.
-    this.changedEverything(randomUUID());
-    this.heartbeat = setInterval(() => this.beat(client), this.options.heartbeatMs ?? 1_000);
-    this.heartbeat.unref();
-  }
-
-  /** A round trip on the listening connection; if it does not answer in time, treat the connection as lost. */
-  private beat(client: pg.Client): void {
-    const timer = setTimeout(
-      () => this.lose(client, new Error('content notifications heartbeat timed out')),
-      this.options.heartbeatMs ?? 1_000,
-    );
-    client
-      .query('select 1')
-      .then(() => clearTimeout(timer))
-      .catch((error: Error) => {
-        clearTimeout(timer);
-        this.lose(client, error);
-      });
-  }
-
-  /** The current connection failed: stop trusting caches, and reconnect with backoff. */
-  private lose(client: pg.Client, error: Error): void {
-    if (client !== this.client) return;
-    const wasUp = this.healthy;
-    void this.markDown();
-    if (this.closed) return;
-    if (wasUp) this.options.onError?.(error);
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      void this.connect();
-    }, this.retryMs);
-    this.retry.unref();
-    this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 5_000);
-  }
-
-  private markDown(): Promise<void> {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-    if (this.allToken !== null) this.changedEverything(null);
-    const client = this.client;
-    this.client = null;
-    return client ? client.end().catch(() => {}) : Promise.resolve();
   }
 }
