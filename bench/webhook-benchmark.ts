@@ -17,6 +17,10 @@
  *    started; from its start until every delivery is recorded: outbox -> relay -> rows -> claimed -> signed POST ->
  *    result recorded, without the cost of making the events (the publishing, which is the API's and the
  *    newsroom's, not the webhooks').
+ * 5. Latency: BENCH_LATENCY_ROUNDS (50) articles published one at a time, each from its commit until its webhook
+ *    reaches the receiver (p50, p99).
+ * The relay is woken by `content_changed` as main.ts wires it (its 1 s interval a fallback); BENCH_RELAY_WAKE=off
+ * has it poll every 200 ms instead, as it did before it was woken.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -30,6 +34,7 @@ import { migrateToLatest } from '@newsroom/migrations';
 import { createRedisConnection } from '@newsroom/queue';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { listenForContentChanges } from '../apps/worker/src/content-changes';
 import { createWebhookSender } from '../apps/worker/src/webhooks/webhook-sender';
 import { createWebhookWorker } from '../apps/worker/src/webhooks/webhook-worker';
 import { log } from './log';
@@ -41,6 +46,8 @@ const events = Number(process.env.BENCH_EVENTS ?? 2_000);
 const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 16);
 const deadlineMs = 5 * 60_000;
 const cores = availableParallelism();
+const relayWoken = process.env.BENCH_RELAY_WAKE !== 'off';
+const latencyRounds = Number(process.env.BENCH_LATENCY_ROUNDS ?? 50);
 
 const admin = () =>
   new Kysely<unknown>({
@@ -99,7 +106,9 @@ async function main() {
       QUEUE_PREFIX: prefix,
       FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOK_CONCURRENCY: String(concurrency),
-      WEBHOOK_RELAY_INTERVAL_MS: '200',
+      // Woken by content_changed as main.ts wires it, the relay keeps production's 1 s interval as its fallback;
+      // BENCH_RELAY_WAKE=off measures the relay polling every 200 ms instead (as before it was woken).
+      WEBHOOK_RELAY_INTERVAL_MS: relayWoken ? '1000' : '200',
       WEBHOOK_SWEEP_INTERVAL_MS: '5000',
     });
     await createWebhookEndpoint(db, {
@@ -131,6 +140,15 @@ async function main() {
         ).delivered,
       );
     let worker = await createWebhookWorker({ config, db, connection });
+    const changes = relayWoken
+      ? await listenForContentChanges({
+          connectionString: url.toString(),
+          onChange: () => worker.wakeRelay(),
+        })
+      : undefined;
+    log(
+      `relay: ${relayWoken ? 'woken by content_changed (1 s interval as a fallback)' : 'every 200 ms, not woken'}`,
+    );
     received = 0;
     const postgresCpu = new CpuMeter(() => backendPids(db));
     await postgresCpu.start();
@@ -142,7 +160,7 @@ async function main() {
     for (
       const stop = Date.now() + deadlineMs;
       Date.now() < stop;
-      await new Promise((r) => setTimeout(r, 100))
+      await new Promise((r) => setTimeout(r, 20))
     ) {
       const row = await db
         .selectFrom('webhook_deliveries')
@@ -228,7 +246,38 @@ async function main() {
       `backlog (${events} changes in the outbox, a worker started -> all recorded delivered): ${backlogRate.toFixed(0)} ` +
         `events/s (${(backlogRate / baselineRate).toFixed(2)}x the baseline)`,
     );
+    // 5. Latency: one article published at a time (the worker idle); from its commit to its webhook's arrival.
+    const latencies: number[] = [];
+    for (let i = 0; i < latencyRounds; i++) {
+      const before = received;
+      const committed = performance.now();
+      await db
+        .insertInto('articles')
+        .values({
+          title: `Alone ${i}`,
+          slug: `alone-${i}`,
+          body: '<p>One story.</p>',
+          tags: [],
+          status: 'published',
+          published_at: new Date(),
+        })
+        .execute();
+      while (received === before && performance.now() - committed < 10_000) {
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      latencies.push(performance.now() - committed);
+      // Apart, so each publish finds the relay idle, as a newsroom's publishes do.
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(0);
+    log(
+      `latency (${latencyRounds} publishes one at a time, commit -> webhook received): p50 ${at(0.5)} ms, ` +
+        `p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    );
     await worker.close();
+    await changes?.close();
     await worker.queue.obliterate({ force: true });
   } finally {
     connection.disconnect();

@@ -7,7 +7,8 @@ import { type PrivatePgBouncer, startPrivatePgBouncer } from '@newsroom/test-sup
 // statements off, LISTEN on DATABASE_DIRECT_URL. PgBouncer runs on a free loopback port with a generated ini,
 // in front of the test server (TEST_DATABASE_URL), and is stopped at the end. A representative subset (see
 // `files`), to keep CI short: the client reads (cached and uncached, the change feed, cursors), the article
-// writes (slug advisory locks, compare-and-set), sites and keys, webhooks, the purge relay, the feed import.
+// writes (slug advisory locks, compare-and-set), sites and keys, webhooks, the purge relay and the relays woken by
+// LISTEN, the feed import.
 
 const files = {
   '@newsroom/api': [
@@ -20,7 +21,12 @@ const files = {
     'test/article-versions.test.ts',
     'test/site-admin.test.ts',
   ],
-  '@newsroom/worker': ['test/webhooks.test.ts', 'test/cdn-purge.test.ts', 'test/import-cycle.test.ts'],
+  '@newsroom/worker': [
+    'test/webhooks.test.ts',
+    'test/cdn-purge.test.ts',
+    'test/relay-wake.test.ts',
+    'test/import-cycle.test.ts',
+  ],
 };
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { changeArticleStatus, createArticle, createSiteKey, type Db } from '@newsroom/domain';
 import { freePort, startPrivateVarnish } from '@newsroom/test-support';
+import { listenForContentChanges } from '../../apps/worker/src/content-changes';
 import { createPurgeWorker } from '../../apps/worker/src/purge/purge-worker';
 import { type LoadResult, measure, undiciAcceptEncoding } from './load';
 import { type Server, startServer } from './processes';
 import type { Seeded } from './seed';
 
 // pnpm bench:client edge — the edge of docs/cdn.md on this machine: Debian's Varnish (xkey) in front of two API
-// processes, the worker's purge relay sending xkey purges. Readers of every site read through Varnish with the
+// processes, the worker's purge relay (woken by content_changed, as main.ts wires it) sending xkey purges. Readers of every site read through Varnish with the
 // site's publishable key (page 1 and articles, alternately) while an editor publishes on the first site twice a
 // second. Prints per site the edge's req/s and p99 and its hit ratio (1 - requests that reached an API / edge
 // requests), how long each publish took to show at the edge, and the stale answers left after the purge lag.
@@ -45,6 +46,8 @@ const percentile = (sorted: readonly number[], p: number) =>
 
 export async function runEdge(options: {
   db: Db;
+  /** Where the worker's change listener connects (a session: LISTEN). */
+  databaseUrl: string;
   seeded: Seeded;
   apiEntry: string;
   apiEnv: (port: string) => Record<string, string>;
@@ -79,6 +82,18 @@ export async function runEdge(options: {
     },
     db,
   });
+  // Woken by each committed change as main.ts wires it (the 200 ms interval its fallback); BENCH_RELAY_WAKE=off
+  // leaves the interval alone, as before the relays were woken.
+  const changes =
+    process.env.BENCH_RELAY_WAKE === 'off'
+      ? undefined
+      : await listenForContentChanges({
+          connectionString: options.databaseUrl,
+          onChange: () => purges?.wake(),
+        });
+  log(
+    `Edge: the purge relay ${changes ? 'woken by content_changed (200 ms interval as a fallback)' : 'every 200 ms, not woken'}`,
+  );
   try {
     const sites = [];
     for (const site of seeded.sites) {
@@ -195,6 +210,7 @@ export async function runEdge(options: {
     );
     return { sites: report, publishes, visibleMs, notVisible, staleAfterPurge };
   } finally {
+    await changes?.close();
     await purges?.close();
     await varnish.stop();
     for (const api of apis) {

@@ -175,6 +175,7 @@ async function main() {
   if (edgeMode) {
     await runEdge({
       db: database.db,
+      databaseUrl: database.url,
       seeded,
       apiEntry: entries.api,
       apiEnv: (port) => ({ ...apiEnv('on', database?.url as string), PORT: port }),

@@ -3,6 +3,7 @@ import { createDb } from '@newsroom/domain';
 import { createMetricsRegistry, type MetricsServer, startMetricsServer } from '@newsroom/metrics';
 import { createRedisConnection } from '@newsroom/queue';
 import { startAuditRetention } from './audit/audit-retention';
+import { listenForContentChanges } from './content-changes';
 import { createImportWorker } from './imports/import-worker';
 import { createWorkerLogger } from './logger';
 import { createPurgeWorker } from './purge/purge-worker';
@@ -48,6 +49,15 @@ const revisionThinning = startRevisionThinning({
 });
 const revisionCompaction = startRevisionCompaction({ db, logger });
 const purgeWorker = createPurgeWorker({ config, db, logger, metricsRegistry });
+const contentChanges = await listenForContentChanges({
+  connectionString: config.databaseDirectUrl,
+  connectTimeoutMs: config.databaseTimeouts.connectMs,
+  logger,
+  onChange: () => {
+    webhookWorker.wakeRelay();
+    purgeWorker?.wake();
+  },
+});
 let metricsServer: MetricsServer | undefined;
 if (metricsRegistry && metricsToken !== undefined && metricsPort !== undefined) {
   metricsServer = await startMetricsServer({
@@ -70,6 +80,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 60_000).unref();
   await metricsServer?.close();
   await Promise.all([
+    contentChanges.close(),
     importWorker.close(),
     webhookWorker.close(),
     scheduler.close(),

@@ -2,6 +2,11 @@
 export interface Periodic {
   /** Runs the task now (joining a run in progress); resolves when it is done. */
   runNow(): Promise<void>;
+  /**
+   * Runs the task as soon as it can: now, or right after the run in progress (which may have looked before what
+   * woke it). Wake-ups during one run share the one run after it.
+   */
+  wake(): void;
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }
@@ -10,6 +15,7 @@ export function startPeriodic(task: () => Promise<void>, intervalMs: number): Pe
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let again = false;
   const run = (): Promise<void> => {
     running ??= task()
       .catch(() => {})
@@ -17,7 +23,8 @@ export function startPeriodic(task: () => Promise<void>, intervalMs: number): Pe
         running = undefined;
         if (!stopped) {
           clearTimeout(timer);
-          timer = setTimeout(run, intervalMs);
+          timer = setTimeout(run, again ? 0 : intervalMs);
+          again = false;
         }
       });
     return running;
@@ -25,6 +32,15 @@ export function startPeriodic(task: () => Promise<void>, intervalMs: number): Pe
   timer = setTimeout(run, 0);
   return {
     runNow: run,
+    wake() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      clearTimeout(timer);
+      void run();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -74,7 +74,7 @@ export const workerEnvSchema = Type.Object({
   }),
   WEBHOOK_RELAY_INTERVAL_MS: Milliseconds(
     1_000,
-    'how often the worker turns new article changes into webhook deliveries',
+    'how often the worker turns new article changes into webhook deliveries when no notification woke it',
     10,
   ),
   WEBHOOK_SWEEP_INTERVAL_MS: Milliseconds(
@@ -136,7 +136,7 @@ export const workerEnvSchema = Type.Object({
   }),
   PURGE_RELAY_INTERVAL_MS: Milliseconds(
     200,
-    'how often the worker turns article changes into CDN purges',
+    'how often the worker turns article changes into CDN purges when no notification woke it',
     10,
   ),
   PURGE_TIMEOUT_MS: Milliseconds(5_000, 'a purge request is cut after', 100),

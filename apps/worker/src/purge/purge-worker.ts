@@ -30,6 +30,8 @@ export interface PurgeWorker {
   providers: readonly PurgeProvider[];
   /** Relays new outbox rows and sends every due purge now (tests; production runs it every PURGE_RELAY_INTERVAL_MS). */
   runNow(): Promise<void>;
+  /** A change committed: relay and send as soon as possible (see content-changes.ts). */
+  wake(): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,8 @@ const retryBaseMs = 1_000;
 const maxBatchesPerRun = 50;
 
 /**
- * The CDN purge side of the worker (docs/cdn.md), one loop every PURGE_RELAY_INTERVAL_MS:
+ * The CDN purge side of the worker (docs/cdn.md), one loop woken by each committed change (content-changes.ts) and
+ * run every PURGE_RELAY_INTERVAL_MS:
  * - the relay turns new article-change outbox rows and site purge requests into pending purges, one row per
  *   (provider, surrogate key), coalesced (relayCdnPurges: the position is locked SKIP LOCKED, so any number of
  *   worker replicas may run);
@@ -126,6 +129,7 @@ export function createPurgeWorker(options: PurgeWorkerOptions): PurgeWorker | nu
   return {
     providers,
     runNow: () => loop.runNow(),
+    wake: () => loop.wake(),
     close: () => loop.stop(),
   };
 }

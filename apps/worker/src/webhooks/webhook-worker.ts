@@ -44,6 +44,8 @@ export interface WebhookWorker {
   queue: WebhookDeliveryQueue;
   /** Relays new outbox rows now (tests; production runs it every WEBHOOK_RELAY_INTERVAL_MS). */
   relayNow(): Promise<void>;
+  /** A change committed: relay as soon as possible (see content-changes.ts). */
+  wakeRelay(): void;
   /** Looks for due deliveries now and prunes if due (tests; production runs it every WEBHOOK_SWEEP_INTERVAL_MS). */
   sweepNow(): Promise<void>;
   close(): Promise<void>;
@@ -53,8 +55,8 @@ const pruneEveryMs = 60 * 60 * 1000;
 
 /**
  * The webhook side of the worker:
- * - the relay (every WEBHOOK_RELAY_INTERVAL_MS, Postgres only) turns new article-change outbox rows into
- *   events and delivery rows, then wakes the pump;
+ * - the relay (woken by each committed change, content-changes.ts, and every WEBHOOK_RELAY_INTERVAL_MS; Postgres
+ *   only) turns new article-change outbox rows into events and delivery rows, then wakes the pump;
  * - the pump (webhook-pump.ts) claims due deliveries straight from Postgres in batches and runs their attempts,
  *   WEBHOOK_CONCURRENCY at a time, their results recorded in batches; Redis is not on that path;
  * - the sweep (every WEBHOOK_SWEEP_INTERVAL_MS) wakes the pump (deliveries made elsewhere: resends, feed_failed
@@ -144,6 +146,7 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
     worker,
     queue,
     relayNow: () => relay.runNow(),
+    wakeRelay: () => relay.wake(),
     sweepNow: () => sweep.runNow(),
     close() {
       closing ??= (async () => {
