@@ -18,14 +18,12 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { benchAdmin, benchApiConfig } from './in-process-api';
 import { log } from './log';
+import { percentile } from './percentile';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const requests = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const rounds = 10;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
 async function main() {
   const name = `bench_audit_${randomBytes(4).toString('hex')}`;

@@ -33,7 +33,8 @@ import { createDb, type Db } from '../packages/domain/src/db/create-db';
 import { importOverhead } from './history-import-overhead';
 import { previousEdit } from './history-previous-recorder';
 import { putOverheadHttp } from './history-put-http';
-import { body3k, log, ms } from './history-shared';
+import { body3k, ms } from './history-shared';
+import { log } from './log';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -9,7 +9,8 @@ import {
   insertArticleSiteLinks,
   insertSiteLinksAndRevisions,
 } from '../packages/domain/src/imports/imported-article.repository';
-import { body3k, log, ms } from './history-shared';
+import { body3k, ms } from './history-shared';
+import { log } from './log';
 
 const hostSitesPerPublisher = Number(process.env.BENCH_HOST_SITES ?? 1);
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 100);

@@ -16,14 +16,13 @@ import type { DatabaseConnection, Driver, TransactionSettings } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { createDb, type Db } from '../packages/domain/src/db/create-db';
 import { isHeldStatement } from '../packages/domain/src/db/held-statements';
-import { body3k, log, ms } from './history-shared';
+import { body3k, ms } from './history-shared';
 import { benchAdmin, benchApiConfig } from './in-process-api';
+import { log } from './log';
+import { percentile } from './percentile';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
 /** The revision's statement (held for the COMMIT by insertRevision), recognised by the table it writes first. */
 const revisionStatement =

@@ -1,5 +1,4 @@
-/** What the parts of `pnpm bench:history` share: the 3 KB body and the printing (the benchmarks' one log). */
-export { log } from './log';
+/** What the parts of `pnpm bench:history` share: the 3 KB body and the time format. */
 
 export const paragraph = (i: number, tag = '') =>
   `<p>Paragraph ${i}${tag}: the council met on Tuesday to discuss the budget for the coming year, and members raised questions about road repairs and the library.</p>`;

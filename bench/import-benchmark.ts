@@ -51,12 +51,11 @@ const workerBuild = process.env.BENCH_WORKER_BUILD === 'tsx' ? 'tsx' : 'bundle';
 const workerNodeArgs =
   process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? productionNodeFlags.worker;
 /** The environment production adds (scripts/build.ts); BENCH_MALLOC_ARENA_MAX overrides its cap ('' for glibc's default). */
-const workerEnvironment = Object.fromEntries(
-  Object.entries({
-    ...productionEnvironment.worker,
-    MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX ?? productionEnvironment.worker.MALLOC_ARENA_MAX,
-  }).filter(([, value]) => value !== undefined && value !== ''),
-);
+const { MALLOC_ARENA_MAX: productionArenas, ...otherProductionEnvironment } = productionEnvironment.worker;
+const arenas = process.env.BENCH_MALLOC_ARENA_MAX ?? productionArenas;
+const workerEnvironment: Record<string, string> = arenas
+  ? { ...otherProductionEnvironment, MALLOC_ARENA_MAX: arenas }
+  : otherProductionEnvironment;
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
 const phaseDeadlineMs = 5 * 60_000;
 /** Which phases run: `cycles` (cycles 1 and 2), `big` (the ~15 MiB feed); default both. */

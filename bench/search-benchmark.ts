@@ -24,6 +24,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { createBenchDatabase } from './client/seed';
 import { log } from './log';
+import { percentile } from './percentile';
 
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 50_000);
@@ -160,10 +161,11 @@ try {
     ['or (ranks 300, 3,000)', `${vocabulary[299]} or ${vocabulary[2_999]}`],
   ];
   const all: number[] = [];
-  const percentile = (samples: number[], p: number) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-  };
+  const percentileOf = (samples: number[], p: number) =>
+    percentile(
+      [...samples].sort((a, b) => a - b),
+      p,
+    );
   log(`\nUncached search (outline + page 1 ids and versions), ${rounds} runs each after 3 warm-ups:`);
   log('| query | scope | matches (total reported) | p50 ms | p95 ms |');
   log('|---|---|---|---|---|');
@@ -189,11 +191,13 @@ try {
       }
       all.push(...samples);
       log(
-        `| ${name} | ${scopeName} | ${matches.toLocaleString('en')} (${reported}) | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} |`,
+        `| ${name} | ${scopeName} | ${matches.toLocaleString('en')} (${reported}) | ${percentileOf(samples, 50).toFixed(1)} | ${percentileOf(samples, 95).toFixed(1)} |`,
       );
     }
   }
-  log(`\nAll queries: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms`);
+  log(
+    `\nAll queries: p50 ${percentileOf(all, 50).toFixed(1)} ms, p95 ${percentileOf(all, 95).toFixed(1)} ms`,
+  );
 } finally {
   if (keep) await db.destroy();
   else await bench.drop();

@@ -38,6 +38,7 @@ import { listenForContentChanges } from '../apps/worker/src/content-changes';
 import { createWebhookSender } from '../apps/worker/src/webhooks/webhook-sender';
 import { createWebhookWorker } from '../apps/worker/src/webhooks/webhook-worker';
 import { log } from './log';
+import { percentile } from './percentile';
 import { backendPids, CpuMeter, cpuMsSince } from './process-meters';
 
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -246,11 +247,12 @@ async function main() {
       `backlog (${events} changes in the outbox, a worker started -> all recorded delivered): ${backlogRate.toFixed(0)} ` +
         `events/s (${(backlogRate / baselineRate).toFixed(2)}x the baseline)`,
     );
-    // 5. Latency: one article published at a time (the worker idle); from its commit to its webhook's arrival.
+    // 5. Latency: one article published at a time (the worker idle); from its insert (which returns once committed)
+    // to its webhook's arrival.
     const latencies: number[] = [];
     for (let i = 0; i < latencyRounds; i++) {
       const before = received;
-      const committed = performance.now();
+      const published = performance.now();
       await db
         .insertInto('articles')
         .values({
@@ -262,19 +264,18 @@ async function main() {
           published_at: new Date(),
         })
         .execute();
-      while (received === before && performance.now() - committed < 10_000) {
+      while (received === before && performance.now() - published < 10_000) {
         await new Promise((r) => setTimeout(r, 1));
       }
-      latencies.push(performance.now() - committed);
+      latencies.push(performance.now() - published);
       // Apart, so each publish finds the relay idle, as a newsroom's publishes do.
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
     latencies.sort((a, b) => a - b);
-    const at = (q: number) =>
-      (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(0);
+    const at = (p: number) => percentile(latencies, p).toFixed(0);
     log(
-      `latency (${latencyRounds} publishes one at a time, commit -> webhook received): p50 ${at(0.5)} ms, ` +
-        `p99 ${at(0.99)} ms, max ${at(1)} ms`,
+      `latency (${latencyRounds} publishes one at a time, insert and commit -> webhook received): p50 ${at(50)} ms, ` +
+        `p99 ${at(99)} ms, max ${at(100)} ms`,
     );
     await worker.close();
     await changes?.close();

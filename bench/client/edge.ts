@@ -8,9 +8,9 @@ import { type Server, startServer } from './processes';
 import type { Seeded } from './seed';
 
 // pnpm bench:client edge — the edge of docs/cdn.md on this machine: Debian's Varnish (xkey) in front of two API
-// processes, the worker's purge relay (woken by content_changed, as main.ts wires it) sending xkey purges. Readers of every site read through Varnish with the
-// site's publishable key (page 1 and articles, alternately) while an editor publishes on the first site twice a
-// second. Prints per site the edge's req/s and p99 and its hit ratio (1 - requests that reached an API / edge
+// processes, the worker's purge relay (woken by content_changed, as main.ts wires it) sending xkey purges. Readers
+// of every site read through Varnish with the site's publishable key (page 1 and articles, alternately) while an
+// editor publishes on the first site twice a second. Prints per site the edge's req/s and p99 and its hit ratio (1 - requests that reached an API / edge
 // requests), how long each publish took to show at the edge, and the stale answers left after the purge lag.
 
 export interface EdgeReport {
@@ -48,6 +48,8 @@ export async function runEdge(options: {
   db: Db;
   /** Where the worker's change listener connects (a session: LISTEN). */
   databaseUrl: string;
+  /** Wake the purge relay on content_changed, as main.ts does (false: its 200 ms interval alone). */
+  relayWoken: boolean;
   seeded: Seeded;
   apiEntry: string;
   apiEnv: (port: string) => Record<string, string>;
@@ -82,15 +84,13 @@ export async function runEdge(options: {
     },
     db,
   });
-  // Woken by each committed change as main.ts wires it (the 200 ms interval its fallback); BENCH_RELAY_WAKE=off
-  // leaves the interval alone, as before the relays were woken.
-  const changes =
-    process.env.BENCH_RELAY_WAKE === 'off'
-      ? undefined
-      : await listenForContentChanges({
-          connectionString: options.databaseUrl,
-          onChange: () => purges?.wake(),
-        });
+  // Woken by each committed change as main.ts wires it (the 200 ms interval its fallback), unless measuring the poll.
+  const changes = options.relayWoken
+    ? await listenForContentChanges({
+        connectionString: options.databaseUrl,
+        onChange: () => purges?.wake(),
+      })
+    : undefined;
   log(
     `Edge: the purge relay ${changes ? 'woken by content_changed (200 ms interval as a fallback)' : 'every 200 ms, not woken'}`,
   );

@@ -7,6 +7,7 @@ import { apiEnvSchema } from '@newsroom/config';
 import { churnConnectionsPerSite, churnReaderPaths, runChurn } from './churn-phase';
 import { type DownloadResult, downloadWhileSampling } from './download';
 import { runEdge } from './edge';
+import { assertLoopback } from './harness';
 import { type LoadResult, measure, undiciAcceptEncoding } from './load';
 import { bundleServers, type Server, startServer } from './processes';
 import { printReport } from './report';
@@ -35,11 +36,7 @@ const deadlineMs = 15 * 60_000;
 // Node flags for the API processes only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-for (const url of [serverUrl, redisUrl]) {
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) {
-    throw new Error(`The benchmark runs on loopback only; refusing ${new URL(url).hostname}`);
-  }
-}
+assertLoopback(serverUrl, redisUrl);
 
 const running: Server[] = [];
 let database: BenchDatabase | undefined;
@@ -176,6 +173,8 @@ async function main() {
     await runEdge({
       db: database.db,
       databaseUrl: database.url,
+      // BENCH_RELAY_WAKE=off: the purge relay on its interval alone, as before it was woken.
+      relayWoken: process.env.BENCH_RELAY_WAKE !== 'off',
       seeded,
       apiEntry: entries.api,
       apiEnv: (port) => ({ ...apiEnv('on', database?.url as string), PORT: port }),
