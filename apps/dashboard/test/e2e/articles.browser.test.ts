@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertSite, issueSiteKey } from '../../../api/test/support/content-fixtures';
 import { screenshots, seriousAccessibilityViolations } from './support/browser';
+import { solidPng } from './support/picture';
 import { signInAt } from './support/sign-in';
 import { browserSuite } from './support/suite';
 
@@ -16,11 +17,7 @@ let editor: Page;
 let metroKey = '';
 let articleId = '';
 
-// A 1x1 PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const png = solidPng(320, 180);
 
 beforeAll(async () => {
   const metro = await insertSite(suite.stack.db, 'metro');
@@ -102,6 +99,12 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
     await editor.getByRole('img', { name: 'Thumbnail preview' }).waitFor();
     // A picture set by an editor needs its alt text (issue 32).
     await editor.getByLabel('Thumbnail alt text').fill('The harbour at dawn');
+    // The focal point, clicked on the picture as laid out (a quarter across, three quarters down).
+    const picker = editor.getByRole('button', { name: /^Thumbnail focal point/ });
+    const box = await picker.boundingBox();
+    if (!box) throw new Error('the focal-point picker is not laid out');
+    await picker.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+    await expect.poll(() => picker.getAttribute('aria-label')).toMatch(/25% across, 75% down/);
 
     await editor.getByRole('button', { name: 'Create draft' }).click();
     await editor.waitForURL(/\/articles\/[0-9a-f-]{36}$/);
@@ -119,6 +122,10 @@ describe('the article views in Chromium', { timeout: 90_000 }, () => {
     expect(article.body).toMatch(/<a [^>]*href="https:\/\/port\.example\/timetable"[^>]*>details<\/a>/);
     expect(article.tags).toEqual(['harbour', 'Ferries']);
     expect(article.thumbnail).toBe(thumbnailUrl);
+    expect(article.thumbnail_meta).toMatchObject({
+      alt: 'The harbour at dawn',
+      focalPoint: { x: 0.25, y: 0.75 },
+    });
     // The file is in the store, at its public URL, byte for byte.
     const file = await fetch(thumbnailUrl);
     expect(file.status).toBe(200);

@@ -1,10 +1,10 @@
 // @vitest-environment node
 /// <reference path="../../../api/test/support/s3rver.d.ts" />
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertSite, issueSiteKey } from '../../../api/test/support/content-fixtures';
 import { screenshots, seriousAccessibilityViolations } from './support/browser';
+import { solidPng } from './support/picture';
 import { signInAt } from './support/sign-in';
 import { browserSuite } from './support/suite';
 
@@ -19,30 +19,7 @@ let metroKey = '';
 let articleId = '';
 let pictureUrl = '';
 
-/** A solid-colour PNG of the given size (an upload that looks like a picture in the screenshots). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framed = Buffer.alloc(body.length + 8);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body), body.length + 4);
-    return framed;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x2f, 0x5d, 0x8a]))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const picture = png(640, 360);
+const picture = solidPng(640, 360);
 
 beforeAll(async () => {
   const metro = await insertSite(suite.stack.db, 'metro');
