@@ -37,7 +37,7 @@ import pg from 'pg';
 import { buildBundles, productionEnvironment, productionNodeFlags } from '../scripts/build';
 import { generateFeed } from './feed-generator';
 import { log } from './log';
-import { backendPids, CpuMeter, PeakRss } from './process-meters';
+import { backendPids, CpuMeter, PeakRss, type RssSplit } from './process-meters';
 
 const root = resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -83,6 +83,9 @@ const outboxTriggers = [
 ] as const;
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+/** The peak and, at the largest sample, its anonymous and file-backed parts (bench/process-meters.ts). */
+const peakRss = (m: { peak: number; split: RssSplit }) =>
+  `${mib(m.peak)} (anonymous ${mib(m.split.anon)} + file ${mib(m.split.file)})`;
 
 function admin() {
   return new Kysely<unknown>({
@@ -171,7 +174,8 @@ async function measured<T>(meters: Meters, phase: () => Promise<T>) {
   const wallMs = performance.now() - started;
   const { user, system } = process.cpuUsage(benchCpu);
   const [workerCpu, postgresCpu] = await Promise.all([meters.workerCpu.stop(), meters.postgresCpu.stop()]);
-  return { result, wallMs, peak: meters.rss.stop(), workerCpu, postgresCpu, benchCpu: (user + system) / 1e6 };
+  const peak = meters.rss.stop();
+  return { result, wallMs, peak, split: meters.rss.split, workerCpu, postgresCpu, benchCpu: (user + system) / 1e6 };
 }
 
 function cpuLine(m: { workerCpu: number; postgresCpu: number; benchCpu: number }, items: number): string {
@@ -272,7 +276,7 @@ async function runSteady(db: Db, queue: FeedImportQueue, server: FeedServer, met
   const first = await runCycle(queue, db, meters);
   log('');
   log(
-    `First cycle (all new):    ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${mib(first.peak)}; failed jobs ${first.failed}`,
+    `First cycle (all new):    ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${peakRss(first)}; failed jobs ${first.failed}`,
   );
   log(cpuLine(first, first.inserted));
   // Hours where no feed changed (the first cycle's answers again: 304 for the feeds with validators, identical
@@ -305,7 +309,7 @@ async function runSteady(db: Db, queue: FeedImportQueue, server: FeedServer, met
       ? `${((steady.workerCpu / steady.inserted) * 1000).toFixed(2)} ms`
       : 'n/a';
     log(
-      `Steady hour ${hour}:            ${steady.inserted} inserted in ${(steady.wallMs / 1000).toFixed(2)} s, ${(first.wallMs / steady.wallMs).toFixed(1)}x faster than the first cycle (goal >= 10x); ${answers.length} fetches, ${notModified} answered 304; worker CPU ${steady.workerCpu.toFixed(2)} s = ${perNewItem} per new item (first cycle: ${((first.workerCpu / first.inserted) * 1000).toFixed(2)} ms per item); worker peak RSS ${mib(steady.peak)}; failed jobs ${steady.failed}`,
+      `Steady hour ${hour}:            ${steady.inserted} inserted in ${(steady.wallMs / 1000).toFixed(2)} s, ${(first.wallMs / steady.wallMs).toFixed(1)}x faster than the first cycle (goal >= 10x); ${answers.length} fetches, ${notModified} answered 304; worker CPU ${steady.workerCpu.toFixed(2)} s = ${perNewItem} per new item (first cycle: ${((first.workerCpu / first.inserted) * 1000).toFixed(2)} ms per item); worker peak RSS ${peakRss(steady)}; failed jobs ${steady.failed}`,
     );
     log(cpuLine(steady, steady.inserted || 1));
     const perChangedMs =
@@ -394,14 +398,14 @@ async function main() {
       const first = await runCycle(queue, db, meters);
       log('');
       log(
-        `Cycle 1 (new items):      ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${mib(first.peak)}; failed jobs ${first.failed}`,
+        `Cycle 1 (new items):      ${first.inserted} inserted in ${(first.wallMs / 1000).toFixed(2)} s = ${Math.round((first.inserted / first.wallMs) * 1000)} items/s; worker peak RSS ${peakRss(first)}; failed jobs ${first.failed}`,
       );
       log(cpuLine(first, first.inserted));
 
       const second = await runCycle(queue, db, meters);
       const conditional = server.requests.filter((r) => r.status === 304).length;
       log(
-        `Cycle 2 (unchanged, 304): ${second.inserted} inserted in ${(second.wallMs / 1000).toFixed(2)} s (${(first.wallMs / second.wallMs).toFixed(1)}x faster); ${conditional} answers were 304; worker peak RSS ${mib(second.peak)}`,
+        `Cycle 2 (unchanged, 304): ${second.inserted} inserted in ${(second.wallMs / 1000).toFixed(2)} s (${(first.wallMs / second.wallMs).toFixed(1)}x faster); ${conditional} answers were 304; worker peak RSS ${peakRss(second)}`,
       );
       log(cpuLine(second, first.inserted));
     }
@@ -429,7 +433,7 @@ async function main() {
       });
       const bigJob = bigRun.result;
       log(
-        `Big feed (${mib(big.length)}, 3,900 items): ${JSON.stringify(bigJob?.returnvalue ?? bigJob?.failedReason)} in ${(bigRun.wallMs / 1000).toFixed(2)} s; worker peak RSS ${mib(bigRun.peak)}`,
+        `Big feed (${mib(big.length)}, 3,900 items): ${JSON.stringify(bigJob?.returnvalue ?? bigJob?.failedReason)} in ${(bigRun.wallMs / 1000).toFixed(2)} s; worker peak RSS ${peakRss(bigRun)}`,
       );
       log(cpuLine(bigRun, 3_900));
     }
