@@ -11,19 +11,38 @@ export interface Periodic {
   stop(): Promise<void>;
 }
 
-export function startPeriodic(task: () => Promise<void>, intervalMs: number): Periodic {
+const firstSoonMs = 10;
+
+/**
+ * A run may resolve to 'soon' when what it is there for is expected shortly without anything to wake it (an outbox
+ * change committed but not final yet): the next run comes after 10 ms, then 20, 40... up to `intervalMs` while runs
+ * keep answering 'soon'. Any other answer waits `intervalMs`.
+ */
+export function startPeriodic(task: () => Promise<unknown>, intervalMs: number): Periodic {
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let again = false;
+  let soonMs = firstSoonMs;
+  /** The pause before the next run, from what this one answered. */
+  const pauseAfter = (outcome: unknown) => {
+    if (outcome !== 'soon') {
+      soonMs = firstSoonMs;
+      return intervalMs;
+    }
+    const pause = Math.min(soonMs, intervalMs);
+    soonMs = Math.min(soonMs * 2, intervalMs);
+    return pause;
+  };
   const run = (): Promise<void> => {
     running ??= task()
-      .catch(() => {})
-      .finally(() => {
+      .catch(() => undefined)
+      .then((outcome) => {
         running = undefined;
         if (!stopped) {
           clearTimeout(timer);
-          timer = setTimeout(run, again ? 0 : intervalMs);
+          const pause = pauseAfter(outcome);
+          timer = setTimeout(run, again ? 0 : pause);
           again = false;
         }
       });

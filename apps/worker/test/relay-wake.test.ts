@@ -4,6 +4,7 @@ import { createWebhookEndpoint, insertArticle, type PostgresListener } from '@ne
 import { createRedisConnection } from '@newsroom/queue';
 import { createTestDatabase, testRedis } from '@newsroom/test-support';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { listenForContentChanges } from '../src/content-changes';
 import { startPeriodic } from '../src/periodic';
@@ -42,6 +43,23 @@ describe('a periodic task woken', () => {
     periodic.wake();
     await sleep(20);
     expect(runs).toBe(3);
+  });
+});
+
+describe('a periodic task answering soon', () => {
+  it('runs again after 10, 20, 40... ms while it answers soon, then waits its interval', async () => {
+    const started: number[] = [];
+    const periodic = startPeriodic(async () => {
+      started.push(performance.now());
+      return started.length <= 4 ? 'soon' : undefined;
+    }, 600_000);
+    await vi.waitUntil(() => started.length === 5, { timeout: 2_000 });
+    await sleep(200);
+    expect(started).toHaveLength(5);
+    const pauses = started.slice(1).map((at, i) => at - (started[i] as number));
+    // Timers fire no earlier than asked: each pause at least its step, and the steps double.
+    [10, 20, 40, 80].forEach((step, i) => expect(pauses[i]).toBeGreaterThanOrEqual(step - 1));
+    await periodic.stop();
   });
 });
 
@@ -125,6 +143,27 @@ describe('the relays woken by content_changed', () => {
   it('send a publish as a webhook and a CDN purge within moments, not at their ten-minute interval', async () => {
     const article = await publish('Ferry timetable changes');
     await sentSoon(article.id);
+  });
+
+  it('look again soon when what woke them is not final yet (an older write transaction still open)', async () => {
+    // A write transaction that took its id before the publish and stays open: the publish commits and notifies, but
+    // the relays read only below the oldest open transaction id, so its change waits until the older one ends.
+    const blocker = new pg.Client({ connectionString: database.directUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      const article = await publish('Published while an older transaction is open');
+      await sleep(300);
+      expect(receiver.received('/hook').some((request) => request.body.includes(article.id))).toBe(false);
+      const ended = Date.now();
+      await blocker.query('commit');
+      await sentSoon(article.id);
+      // Sent once the older transaction ended, without another notification and long before the ten-minute interval.
+      expect(Date.now() - ended).toBeLessThan(3_000);
+    } finally {
+      await blocker.end();
+    }
   });
 
   it('listen again after their connection is cut, and wake for what was committed meanwhile', async () => {

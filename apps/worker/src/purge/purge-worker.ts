@@ -106,12 +106,14 @@ export function createPurgeWorker(options: PurgeWorkerOptions): PurgeWorker | nu
   };
 
   const loop = startPeriodic(async () => {
+    let waiting = false;
     try {
       for (;;) {
         const result = await relayCdnPurges(db, names);
         if (result.expired) {
           logger.error('purge relay fell behind the article-change retention: every site list was purged');
         }
+        waiting = result.waiting;
         if (!result.more) break;
       }
     } catch (error) {
@@ -124,6 +126,8 @@ export function createPurgeWorker(options: PurgeWorkerOptions): PurgeWorker | nu
         ),
       ),
     );
+    // A change committed behind an older open transaction is read once that one ends: look again soon.
+    return waiting ? 'soon' : undefined;
   }, config.purge.relayIntervalMs);
 
   return {

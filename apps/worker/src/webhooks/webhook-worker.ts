@@ -120,7 +120,8 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
           logger.error('webhook relay fell behind the article-change retention: some events were never sent');
         }
         if (result.deliveries.length > 0) pump.wake();
-        if (!result.more) return;
+        // A change committed behind an older open transaction is read once that one ends: look again soon.
+        if (!result.more) return result.waiting ? 'soon' : undefined;
       }
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'webhook relay failed; next run retries');

@@ -21,6 +21,8 @@ export interface PurgeRelayResult {
   keys: number;
   /** The position had fallen behind the outbox's retention: every site's lists were purged instead. */
   expired: boolean;
+  /** A committed change is not final yet (an older write transaction is open): look again soon. */
+  waiting: boolean;
 }
 
 /**
@@ -36,7 +38,8 @@ export async function relayCdnPurges(
 ): Promise<PurgeRelayResult> {
   return db.transaction().execute(async (tx) => {
     const position = await lockCdnPurgePosition(tx);
-    if (!position) return { relayed: false, changes: 0, more: false, keys: 0, expired: false };
+    if (!position)
+      return { relayed: false, changes: 0, more: false, keys: 0, expired: false, waiting: false };
     const requests: PurgeRequest[] = (await takeCdnPurgeRequests(tx, batchSize)).map((request) => ({
       key: request.key,
       requestedAt: request.requestedAt,
@@ -45,6 +48,7 @@ export async function relayCdnPurges(
     let expired = false;
     let changesRead = 0;
     let changesMore = false;
+    let waiting = false;
     const prunedThrough = await findPrunedThrough(tx);
     if (prunedThrough !== '0' && BigInt(position.xid) <= BigInt(prunedThrough)) {
       // Changes were lost to retention: which lists they touched is unknown, so every site's are purged.
@@ -54,7 +58,9 @@ export async function relayCdnPurges(
       await saveCdnPurgePosition(tx, { xid: (BigInt(prunedThrough) + 1n).toString(), articleId: nilUuid });
       expired = true;
     } else {
-      const { changes, horizon } = await findArticleChangesAfter(tx, position, batchSize);
+      const read = await findArticleChangesAfter(tx, position, batchSize);
+      const { changes, horizon } = read;
+      waiting = read.waiting;
       changesRead = changes.length;
       changesMore = changes.length === batchSize;
       const last = changes[changes.length - 1];
@@ -71,6 +77,7 @@ export async function relayCdnPurges(
       more: changesMore || requestsMore,
       keys: new Set(requests.map((request) => request.key)).size,
       expired,
+      waiting,
     };
   });
 }

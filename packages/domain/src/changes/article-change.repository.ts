@@ -35,16 +35,20 @@ const changeColumns = sql`c.xid::text as xid, c.article_id, c.changed_at, c.visi
 /**
  * Up to `limit` final changes strictly after `after`, in (xid, article id) order, and the horizon they were
  * read below (a position `{ xid: horizon, articleId: nil }` is "now": nothing final lies between the last row
- * and it once fewer than `limit` rows came back).
+ * and it once fewer than `limit` rows came back). `waiting`: a committed change lies at or above the horizon (an
+ * older write transaction is still open), so it becomes final, and readable, once that one ends.
  */
 export async function findArticleChangesAfter(
   db: DbOrTx,
   after: ChangePosition,
   limit: number,
-): Promise<{ changes: ArticleChange[]; horizon: string }> {
-  const { rows } = await sql<ChangeRow & { horizon: string }>`
-    with horizon as materialized (select ${visibleHorizon} as xmin)
-    select ${changeColumns}, horizon.xmin::text as horizon
+): Promise<{ changes: ArticleChange[]; horizon: string; waiting: boolean }> {
+  const { rows } = await sql<ChangeRow & { horizon: string; waiting: boolean }>`
+    with horizon as materialized (
+      select h.xmin, exists (select 1 from article_changes w where w.xid >= h.xmin) as waiting
+        from (select ${visibleHorizon} as xmin) h
+    )
+    select ${changeColumns}, horizon.xmin::text as horizon, horizon.waiting
       from horizon
       left join lateral (
         select * from article_changes c
@@ -52,8 +56,8 @@ export async function findArticleChangesAfter(
          order by c.xid, c.article_id
          limit ${limit}
       ) c on true`.execute(db);
-  const horizon = (rows[0] as { horizon: string }).horizon;
-  return { changes: rows.filter((row) => row.xid !== null).map(toArticleChange), horizon };
+  const { horizon, waiting } = rows[0] as { horizon: string; waiting: boolean };
+  return { changes: rows.filter((row) => row.xid !== null).map(toArticleChange), horizon, waiting };
 }
 
 /** One change relevant to a scope, with the article's current state in that scope. */

@@ -26,6 +26,8 @@ export interface RelayResult {
   deliveries: DueWebhookDelivery[];
   /** The position had fallen behind the outbox's retention: changes were lost, the relay jumped to now. */
   expired: boolean;
+  /** A committed change is not final yet (an older write transaction is open): look again soon. */
+  waiting: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function relayArticleChanges(
   const { batchSize = 500, imgproxy } = options;
   return db.transaction().execute(async (tx) => {
     const position = await lockWebhookRelayPosition(tx);
-    const idle = { changes: 0, more: false, deliveries: [], expired: false };
+    const idle = { changes: 0, more: false, deliveries: [], expired: false, waiting: false };
     if (!position) return { relayed: false, ...idle };
     const prunedThrough = await findPrunedThrough(tx);
     if (prunedThrough !== '0' && BigInt(position.xid) <= BigInt(prunedThrough)) {
@@ -55,14 +57,14 @@ export async function relayArticleChanges(
       });
       return { relayed: true, ...idle, expired: true };
     }
-    const { changes, horizon } = await findArticleChangesAfter(tx, position, batchSize);
+    const { changes, horizon, waiting } = await findArticleChangesAfter(tx, position, batchSize);
     const last = changes[changes.length - 1];
     const more = changes.length === batchSize;
     const now = { xid: horizon, articleId: nilUuid };
     const next = more && last ? last.position : now;
     if (changes.length === 0) {
       if (comparePositions(next, position) > 0) await saveWebhookRelayPosition(tx, next);
-      return { relayed: true, ...idle };
+      return { relayed: true, ...idle, waiting };
     }
 
     const endpoints = (await findEnabledWebhookEndpoints(tx)).filter((e) =>
@@ -105,6 +107,6 @@ export async function relayArticleChanges(
     await insertWebhookEvents(tx, [...events.values()]);
     const deliveries = await insertWebhookDeliveries(tx, pairs);
     await saveWebhookRelayPosition(tx, comparePositions(next, position) > 0 ? next : position);
-    return { relayed: true, changes: changes.length, more, deliveries, expired: false };
+    return { relayed: true, changes: changes.length, more, deliveries, expired: false, waiting };
   });
 }
