@@ -16,7 +16,7 @@ const firstSoonMs = 10;
 /**
  * A run may resolve to 'soon' when what it is there for is expected shortly without anything to wake it (an outbox
  * change committed but not final yet): the next run comes after 10 ms, then 20, 40... up to `intervalMs` while runs
- * keep answering 'soon'. Any other answer waits `intervalMs`.
+ * keep answering 'soon', starting again from 10 ms after a wake-up. Any other answer waits `intervalMs`.
  */
 export function startPeriodic(task: () => Promise<unknown>, intervalMs: number): Periodic {
   let running: Promise<void> | undefined;
@@ -53,6 +53,8 @@ export function startPeriodic(task: () => Promise<unknown>, intervalMs: number):
     runNow: run,
     wake() {
       if (stopped) return;
+      // Something new happened: if it too is not ready at once, look for it soon rather than after a long pause.
+      soonMs = firstSoonMs;
       if (running) {
         again = true;
         return;

@@ -61,6 +61,21 @@ describe('a periodic task answering soon', () => {
     [10, 20, 40, 80].forEach((step, i) => expect(pauses[i]).toBeGreaterThanOrEqual(step - 1));
     await periodic.stop();
   });
+
+  it('starts its pauses again from 10 ms when woken', async () => {
+    let runs = 0;
+    const periodic = startPeriodic(async () => {
+      runs += 1;
+      return 'soon';
+    }, 600_000);
+    // Answering soon for long: its pause has grown to seconds.
+    await vi.waitUntil(() => runs >= 9, { timeout: 5_000, interval: 5 });
+    const before = runs;
+    periodic.wake();
+    // The woken run, then one after 10 ms and one after 20 more: within 200 ms, not after the grown pause.
+    await vi.waitUntil(() => runs >= before + 3, { timeout: 200, interval: 5 });
+    await periodic.stop();
+  });
 });
 
 const database = await createTestDatabase();
