@@ -175,7 +175,15 @@ async function measured<T>(meters: Meters, phase: () => Promise<T>) {
   const { user, system } = process.cpuUsage(benchCpu);
   const [workerCpu, postgresCpu] = await Promise.all([meters.workerCpu.stop(), meters.postgresCpu.stop()]);
   const peak = meters.rss.stop();
-  return { result, wallMs, peak, split: meters.rss.split, workerCpu, postgresCpu, benchCpu: (user + system) / 1e6 };
+  return {
+    result,
+    wallMs,
+    peak,
+    split: meters.rss.split,
+    workerCpu,
+    postgresCpu,
+    benchCpu: (user + system) / 1e6,
+  };
 }
 
 function cpuLine(m: { workerCpu: number; postgresCpu: number; benchCpu: number }, items: number): string {
