@@ -195,9 +195,7 @@ async function main() {
     );
     const warm = await delivered();
     received = 0;
-    const postgresCpu = new CpuMeter(() => backendPids(db));
-    await postgresCpu.start();
-    const ownCpu = process.cpuUsage();
+    const fullCpu = await phaseCpu(db);
     const start = performance.now();
     await publish(0);
     const published = performance.now();
@@ -218,8 +216,7 @@ async function main() {
       if (Number(row.delivered) >= warm + events) break;
     }
     const done = performance.now();
-    const ownCpuMs = cpuMsSince(ownCpu);
-    const postgresCpuMs = (await postgresCpu.stop()) * 1000;
+    const full = await fullCpu.perEvent(events);
     const seconds = (done - start) / 1000;
     const rate = events / seconds;
     // The delivery stage alone: from the moment every delivery row existed (the relay's part done) to the last
@@ -231,9 +228,9 @@ async function main() {
         `the baseline); receiver got ${received}; every delivery row existed after ` +
         `${(((relayed ?? Number.NaN) - start) / 1000).toFixed(2)} s (the relay)`,
     );
-    const cpuPerEvent = (ownCpuMs + postgresCpuMs) / events;
+    const cpuPerEvent = full.ownMs + full.postgresMs;
     log(
-      `  CPU: this process ${ownCpuMs.toFixed(0)} ms, Postgres backends ${postgresCpuMs.toFixed(0)} ms: ` +
+      `  CPU: this process ${(full.ownMs * events).toFixed(0)} ms, Postgres backends ${(full.postgresMs * events).toFixed(0)} ms: ` +
         `${cpuPerEvent.toFixed(2)} ms per event; at that, ${cores} cores allow at best ` +
         `${((cores * 1000) / cpuPerEvent).toFixed(0)} events/s (${((cores * 1000) / cpuPerEvent / baselineRate).toFixed(2)}x the baseline); ` +
         `0.5x needs at most ${halfBudget.toFixed(2)} ms per event`,
@@ -276,13 +273,13 @@ async function main() {
     log(`  ${deliveryCpu.line}`);
     // 4. A backlog: the outbox holds BENCH_EVENTS changes when a worker starts.
     await worker.close();
-    await postgresCpu.start();
-    const publishCpu = process.cpuUsage();
+    const publishCpu = await phaseCpu(db);
     await publish(events);
-    const publishCpuMs = cpuMsSince(publishCpu) + (await postgresCpu.stop()) * 1000;
+    const publishing = await publishCpu.perEvent(events);
+    const publishMs = publishing.ownMs + publishing.postgresMs;
     log(
-      `  publishing alone (no worker): ${(publishCpuMs / events).toFixed(2)} ms CPU per event, so the webhooks' ` +
-        `part of the full path was ${(cpuPerEvent - publishCpuMs / events).toFixed(2)} ms per event`,
+      `  publishing alone (no worker): ${publishMs.toFixed(2)} ms CPU per event, so the webhooks' ` +
+        `part of the full path was ${(cpuPerEvent - publishMs).toFixed(2)} ms per event`,
     );
     const before = await delivered();
     const backlogCpu = await phaseCpu(db);
@@ -304,7 +301,6 @@ async function main() {
     // POST (sender and receiver), and Postgres's share of delivery alone (claim, attempt row, result), with the relay
     // (Node and Postgres) and all of the worker's own code taken as free, and both cores busy all the time. Above the
     // budget, 0.5x is out of reach on this machine while each attempt is recorded in Postgres.
-    const publishMs = publishCpuMs / events;
     const floor = publishMs + baselineCpuPerPost + deliveryCpu.postgresMs;
     log(
       `floor of the full path: publishing ${publishMs.toFixed(3)} + the bare POST ${baselineCpuPerPost.toFixed(3)} + ` +
