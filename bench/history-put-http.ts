@@ -24,9 +24,8 @@ import { percentile } from './percentile';
 const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The revision's statement (held for the COMMIT by insertRevision), recognised by the table it writes first. */
-const revisionStatement =
-  /^(?:with "queued" as \(insert into "article_revision_compactions"|insert into "article_revisions")/;
+/** The revision's statement (held for the COMMIT by insertRevision): its function's call. */
+const revisionStatement = /^select from article_revision_append\(/;
 
 /** A driver that runs everything but the revision's statement, which it answers as done. */
 function withoutRevisions(inner: Driver): Driver {

@@ -37,6 +37,7 @@ import * as articleBylinesImagesCorrections from './2026-11-28T0700-article-byli
 import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys-and-cdn-purges';
 import * as articleRevisionCompactions from './2026-11-29T0200-article-revision-compactions';
 import * as articleRevisionsLooseKeys from './2026-11-30T0100-article-revisions-loose-keys';
+import * as historyAppendFunctions from './2026-12-01T0100-history-append-functions';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0800-publishable-keys-and-cdn-purges': publishableKeysAndCdnPurges,
   '2026-11-29T0200-article-revision-compactions': articleRevisionCompactions,
   '2026-11-30T0100-article-revisions-loose-keys': articleRevisionsLooseKeys,
+  '2026-12-01T0100-history-append-functions': historyAppendFunctions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertAuditEvents } from '../src/audit/audit.repository';
 import {
   appendAuditEvent,
   listAuditEvents,
@@ -70,6 +71,28 @@ describe('the hash chain', () => {
     expect(second.seq).toBe(first.seq + 1);
     expect(second.prevHash).toBe(first.hash);
     await expect(verifyAuditChain(db)).resolves.toMatchObject({ ok: true, checked: 2 });
+  });
+
+  it('stays one chain under concurrent appenders, each holding the head until its commit', async () => {
+    const before = await verifyAuditChain(db);
+    // Each transaction keeps the head locked a little after its append, so the others wait for it and chain to
+    // the head it commits (audit_append's UPDATE re-reads the head it waited for); batches go through the same head.
+    const single = (i: number) =>
+      db.transaction().execute(async (trx) => {
+        await appendAuditEvent(trx, event('updateArticle', `c${i}`));
+        await sql`select pg_sleep(0.01)`.execute(trx);
+      });
+    const batch = (i: number) =>
+      db.transaction().execute(async (trx) => {
+        await insertAuditEvents(trx, [event('bulkArticles', `b${i}`), event('bulkArticles', `b${i}`)]);
+        await sql`select pg_sleep(0.01)`.execute(trx);
+      });
+    await Promise.all([...[0, 1, 2, 3, 4, 5, 6, 7].map(single), ...[0, 1, 2].map(batch)]);
+    await expect(verifyAuditChain(db)).resolves.toMatchObject({ ok: true, checked: before.checked + 14 });
+    const { rows } = await sql<{ chained: boolean }>`
+      select c.head_prev_hash = l.prev_hash and c.head_hash = l.hash as chained
+      from audit_chain c join audit_log l on l.seq = c.head_seq`.execute(db);
+    expect(rows).toEqual([{ chained: true }]);
   });
 
   it('stores nothing when the writing transaction rolls back', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { executeHeld, sqlLiteral, withLiterals } from '../src/db/held-statements';
+import { executeHeld, functionCallText, sqlLiteral } from '../src/db/held-statements';
 import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../src/db/unit-of-work';
 
 // A held statement (db/held-statements.ts) goes with the transaction's next statement or with its COMMIT:
@@ -23,7 +23,7 @@ beforeEach(async () => {
 const rows = async () =>
   (await sql<{ n: number; note: string | null }>`select n, note from held_row order by n`.execute(db)).rows;
 const hold = (trx: typeof db, n: number, note: string | null = null) =>
-  executeHeld(trx, trx.insertInto('held_row' as never).values({ n, note } as never));
+  executeHeld(trx, `insert into held_row (n, note) values (${sqlLiteral(n)}, ${sqlLiteral(note)})`);
 const touch = (trx: typeof db) => sql`update held_touch set at = now() where id = 1`.execute(trx);
 
 /** Counts the round trips a piece of work makes, with the SQL of each. */
@@ -55,7 +55,7 @@ describe('a held statement', () => {
     );
     expect(sent).toHaveLength(3);
     expect(sent[0]).toBe('begin');
-    expect(sent[2]).toMatch(/^insert into "held_row" .*; commit$/);
+    expect(sent[2]).toMatch(/^insert into held_row .*; commit$/);
     expect(await rows()).toEqual([{ n: 1, note: "it's \\ quoted" }]);
   });
 
@@ -125,22 +125,13 @@ describe('a held statement', () => {
   });
 });
 
-describe('withLiterals', () => {
+describe('sqlLiteral', () => {
   it('quotes text, numbers, booleans, null and dates', () => {
     expect(
-      withLiterals('values ($1, $2, $3, $4, $5, $10)', [
-        "O'Brien \\ said",
-        12.5,
-        true,
-        null,
-        new Date('2026-11-28T01:00:00Z'),
-        0,
-        0,
-        0,
-        0,
-        'tenth',
-      ]),
-    ).toBe(`values ( E'O''Brien \\\\ said', 12.5, true, null, '2026-11-28T01:00:00.000Z', 'tenth')`);
+      ["O'Brien \\ said", 12.5, true, null, new Date('2026-11-28T01:00:00Z'), 'tenth']
+        .map(sqlLiteral)
+        .join(', '),
+    ).toBe(` E'O''Brien \\\\ said', 12.5, true, null, '2026-11-28T01:00:00.000Z', 'tenth'`);
   });
 
   it("quotes text as pg's escapeLiteral does, and Postgres reads back the same text", async () => {
@@ -161,9 +152,27 @@ describe('withLiterals', () => {
     expect(read.rows.map((row) => row.value)).toEqual(samples);
   });
 
-  it('refuses statements with literals of their own and values it cannot quote', () => {
-    expect(() => withLiterals(`select '$1'`, ['x'])).toThrow(/quoted literals/);
-    expect(() => withLiterals('select $1', [{ a: 1 }])).toThrow(/object parameter/);
-    expect(() => withLiterals('select $1', [Number.NaN])).toThrow(/number parameter/);
+  it('refuses values it cannot quote', () => {
+    expect(() => sqlLiteral({ a: 1 })).toThrow(/object parameter/);
+    expect(() => sqlLiteral(Number.NaN)).toThrow(/number parameter/);
+  });
+});
+
+describe('functionCallText', () => {
+  it('calls a function with each argument a literal of its type', async () => {
+    const call = functionCallText('held_call', [
+      [3, 'integer'],
+      ["it's", 'text'],
+      [null, 'uuid'],
+      [new Date('2026-11-28T01:00:00Z'), 'timestamptz'],
+    ]);
+    expect(call).toBe(
+      `select from held_call(3::integer, 'it''s'::text, null::uuid, '2026-11-28T01:00:00.000Z'::timestamptz)`,
+    );
+    await sql`create function held_call(n integer, note text, id uuid, at timestamptz) returns void
+      language sql as $$ insert into held_row values (n, note || ' ' || coalesce(id::text, 'none') || ' '
+      || to_char(at at time zone 'UTC', 'YYYY-MM-DD HH24:MI')) $$`.execute(db);
+    await db.transaction().execute((trx) => executeHeld(trx, call));
+    expect(await rows()).toEqual([{ n: 3, note: "it's none 2026-11-28 01:00" }]);
   });
 });

@@ -1,4 +1,4 @@
-import { sqlLiteral } from '../db/held-statements';
+import { functionCallText } from '../db/held-statements';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
 import { AuditNotWrittenError } from '../errors';
@@ -6,8 +6,6 @@ import { type AuditEventInput, auditAppendArguments } from './audit-event';
 
 // Where an object type's rows live, when the table is not simply its plural.
 const tableOf: Record<string, string> = { site_key: 'site_api_keys', webhook: 'webhook_endpoints' };
-
-const literal = (value: string | null, type: string) => `${sqlLiteral(value)}::${type}`;
 
 /**
  * The audit row one change owes (a unit of work, e.g. one API operation): the first transaction of the unit
@@ -34,7 +32,7 @@ export class PendingAudit implements UnitOfWork {
 
   /**
    * `select audit_append(…)`: parameters cannot go with several statements in one string, so the values are
-   * quoted literals (held-statements' sqlLiteral). An error in it skips the COMMIT after it; the caller rolls back.
+   * quoted literals (held-statements' functionCallText). An error in it skips the COMMIT after it; the caller rolls back.
    */
   close(inserted: readonly InsertedRow[]): string {
     const objectId =
@@ -48,20 +46,20 @@ export class PendingAudit implements UnitOfWork {
     const { values } = auditAppendArguments({ ...this.event, objectId, siteId: appliesTo }, false);
     const [at, actorType, actorId, actorLabel, address, action, objectType, id, siteId, changes, body] =
       values;
-    return `select from audit_append(${[
-      literal(at.toISOString(), 'timestamptz'),
-      literal(actorType, 'text'),
-      literal(actorId, 'uuid'),
-      literal(actorLabel, 'text'),
-      literal(address, 'text'),
-      literal(action, 'text'),
-      literal(objectType, 'text'),
-      literal(id, 'text'),
-      literal(siteId, 'uuid'),
-      literal(changes, 'jsonb'),
-      literal(body, 'text'),
-      'false',
-    ].join(', ')})`;
+    return functionCallText('audit_append', [
+      [at, 'timestamptz'],
+      [actorType, 'text'],
+      [actorId, 'uuid'],
+      [actorLabel, 'text'],
+      [address, 'text'],
+      [action, 'text'],
+      [objectType, 'text'],
+      [id, 'text'],
+      [siteId, 'uuid'],
+      [changes, 'jsonb'],
+      [body, 'text'],
+      [false, 'boolean'],
+    ]);
   }
 
   reopen(error: unknown): unknown {

@@ -72,7 +72,8 @@ export async function insertAuditEvents(trx: Tx, events: readonly AuditEventInpu
       hash: row.hash,
     })),
   )})
-  update audit_chain set head_seq = ${String(last.seq)}, head_hash = ${last.hash} where id`.execute(trx);
+  update audit_chain set head_seq = ${String(last.seq)}, head_prev_hash = ${last.prevHash}, head_hash = ${last.hash}
+  where id`.execute(trx);
   return rows;
 }
 

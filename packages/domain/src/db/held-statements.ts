@@ -1,10 +1,12 @@
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './tables';
 
 // Statements a transaction holds until its next statement or its COMMIT (unit-of-work-driver.ts): a write
 // whose answer nobody reads (an article's revision) that is the transaction's last costs no round trip of its
-// own, it goes with the COMMIT. Several statements go in one string only without parameters, so the values
-// are quoted literals (quoteText: pg's escapeLiteral, byte for byte), as the audit row's are.
+// own, it goes with the COMMIT. Several statements go in one string only without parameters, so a held
+// statement is SQL text whose values are quoted literals (sqlLiteral: pg's escapeLiteral, byte for byte), as
+// the audit row's are. Written as text, not built and compiled by Kysely: a revision is held on every article
+// write, and building its query cost the API more CPU than Postgres spends inserting it.
 
 const held = new WeakSet<CompiledQuery>();
 
@@ -14,26 +16,26 @@ export function isHeldStatement(query: CompiledQuery): boolean {
 }
 
 /**
- * Runs `query` in the transaction `tx` holds, sent with the transaction's next statement (just before it) or
- * with its COMMIT (before a unit of work's closing statement), whichever comes first: what follows in the
- * transaction sees its rows. It answers nothing; its failure is that statement's or the COMMIT's, and the
- * transaction rolls back. Outside a transaction it runs at once.
+ * Runs `statement` (SQL text, its values literals from sqlLiteral) in the transaction `tx` holds, sent with the
+ * transaction's next statement (just before it) or with its COMMIT (before a unit of work's closing statement),
+ * whichever comes first: what follows in the transaction sees its rows. It answers nothing; its failure is that
+ * statement's or the COMMIT's, and the transaction rolls back. Outside a transaction it runs at once.
  */
 export async function executeHeld(
   tx: Pick<Kysely<Database>, 'executeQuery'>,
-  query: Compilable,
+  statement: string,
 ): Promise<void> {
-  const compiled = query.compile();
-  const statement = CompiledQuery.raw(withLiterals(compiled.sql, compiled.parameters));
-  held.add(statement);
-  await tx.executeQuery(statement);
+  const query = CompiledQuery.raw(statement);
+  held.add(query);
+  await tx.executeQuery(query);
 }
 
-/** `sql` with each `$n` replaced by its parameter as a literal. Refuses text that holds literals of its own. */
-export function withLiterals(sql: string, parameters: readonly unknown[]): string {
-  // A `$n` inside a quoted literal of the text would be replaced too: builder SQL has none (values are parameters).
-  if (sql.includes("'")) throw new Error('a statement with quoted literals of its own cannot be held');
-  return sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(parameters[Number(n) - 1]));
+/**
+ * `select from name(…)` with each argument a literal of its type (sqlLiteral): a call of a database function whose
+ * answer nobody reads, for executeHeld or a unit of work's closing statement.
+ */
+export function functionCallText(name: string, args: ReadonlyArray<readonly [unknown, string]>): string {
+  return `select from ${name}(${args.map(([value, type]) => `${sqlLiteral(value)}::${type}`).join(', ')})`;
 }
 
 /** A value as a quoted SQL literal (text, numbers, booleans, null, dates), for statements sent without parameters. */

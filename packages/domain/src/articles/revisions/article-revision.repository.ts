@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/create-db';
-import { executeHeld } from '../../db/held-statements';
+import { executeHeld, functionCallText } from '../../db/held-statements';
 import type { ArticleStatus } from '../../db/tables';
 import type { RevisionActorKind, RevisionSource } from './revision-write';
 
@@ -79,26 +79,28 @@ export function toRevisionRow(row: Selected): RevisionRow {
 export type RevisionHead = Omit<RevisionRow, 'data'>;
 
 /**
- * A write's revision in one statement: the new row and, when the article had revisions, its compaction
- * queued (the previous newest stays whole until the worker's pass turns it into a delta).
+ * A write's revision in one call (article_revision_append, whose statements a session plans once): the new row
+ * and, when the article had revisions, its compaction queued (the previous newest stays whole until the worker's
+ * pass turns it into a delta). Nothing reads its answer: held for the transaction's COMMIT (or its next
+ * statement), no round trip of its own.
  */
 export async function insertRevision(tx: Tx, row: NewRevisionRow, queueCompaction: boolean): Promise<void> {
-  // Nothing reads its answer: held for the transaction's COMMIT (or its next statement), no round trip of its own.
-  if (!queueCompaction) {
-    await executeHeld(tx, tx.insertInto('article_revisions').values(revisionValues(row)));
-    return;
-  }
   await executeHeld(
     tx,
-    tx
-      .with('queued', (db) =>
-        db
-          .insertInto('article_revision_compactions')
-          .values({ article_id: row.articleId })
-          .onConflict((oc) => oc.column('article_id').doNothing()),
-      )
-      .insertInto('article_revisions')
-      .values(revisionValues(row)),
+    functionCallText('article_revision_append', [
+      [row.articleId, 'uuid'],
+      [row.n, 'integer'],
+      [row.actorKind, 'text'],
+      [row.actorId, 'text'],
+      [row.actorLabel, 'text'],
+      [row.source, 'text'],
+      [row.reason, 'text'],
+      [row.status, 'text'],
+      [row.kind, 'text'],
+      [row.dataJson, 'jsonb'],
+      [row.createdAt ?? null, 'timestamptz'],
+      [queueCompaction, 'boolean'],
+    ]),
   );
 }
 

@@ -69,6 +69,8 @@ export interface AuditChainTable {
   id: ColumnType<boolean, never, never>;
   head_seq: string;
   head_hash: string;
+  /** The hash the newest row chains to (its prev_hash): what audit_append's one UPDATE answers. */
+  head_prev_hash: string;
   start_seq: string;
   start_prev_hash: string;
 }
