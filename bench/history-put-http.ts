@@ -1,9 +1,13 @@
 /**
  * `pnpm bench:history`, part 1: the overhead of revisions and of the audit log on `PUT /api/v1/article/:id`
- * as a client sees it (see history-benchmark.ts). Four builds of the API on one database, one at a time through
+ * as a client sees it (see history-benchmark.ts). Five builds of the API on one database, one at a time through
  * `app.inject` (latency, not throughput), taking turns request by request so the machine's drift hits all alike:
+ * - **none**: no history at all: no audit routes hook, no revision's statement, and no transaction (the driver
+ *   skips BEGIN and COMMIT, so the update commits alone): the PUT's one UPDATE ... RETURNING, which is all a
+ *   PUT without revisions and audit would need (before issue 30 it was an UPDATE, then a read of the article).
+ *   The strictest baseline; the update still reads the newest revision's number (one index probe);
  * - **neither**: no audit routes hook (`auditRoutes: false`, as `pnpm bench:audit`) and a database handle whose
- *   driver drops the revision's statement (withoutRevisions below): the PUT as it was before issue 30;
+ *   driver drops the revision's statement (withoutRevisions below), in the transaction the write opens;
  * - **audit**: the audit row, no revision;
  * - **revisions**: the revision, no audit row;
  * - **both**: the API as it runs.
@@ -27,8 +31,11 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The revision's statement (held for the COMMIT by insertRevision): its function's call. */
 const revisionStatement = /^select from article_revision_append\(/;
 
-/** A driver that runs everything but the revision's statement, which it answers as done. */
-function withoutRevisions(inner: Driver): Driver {
+/**
+ * A driver that runs everything but the revision's statement, which it answers as done; with `transactions`
+ * false, BEGIN, COMMIT and ROLLBACK are skipped too (each statement commits alone).
+ */
+function withoutRevisions(inner: Driver, transactions = true): Driver {
   const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const outerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
@@ -54,10 +61,15 @@ function withoutRevisions(inner: Driver): Driver {
       }
       return outer;
     },
-    beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
-      inner.beginTransaction(unwrap(connection), settings),
-    commitTransaction: (connection: DatabaseConnection) => inner.commitTransaction(unwrap(connection)),
-    rollbackTransaction: (connection: DatabaseConnection) => inner.rollbackTransaction(unwrap(connection)),
+    beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
+      if (transactions) await inner.beginTransaction(unwrap(connection), settings);
+    },
+    commitTransaction: async (connection: DatabaseConnection) => {
+      if (transactions) await inner.commitTransaction(unwrap(connection));
+    },
+    rollbackTransaction: async (connection: DatabaseConnection) => {
+      if (transactions) await inner.rollbackTransaction(unwrap(connection));
+    },
     releaseConnection: (connection: DatabaseConnection) => inner.releaseConnection(unwrap(connection)),
     destroy: () => inner.destroy(),
   };
@@ -65,9 +77,15 @@ function withoutRevisions(inner: Driver): Driver {
 
 export async function putOverheadHttp(databaseUrl: string, db: Db) {
   const plain = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
+  const bare = createDb({
+    connectionString: databaseUrl,
+    max: 4,
+    wrapDriver: (driver) => withoutRevisions(driver, false),
+  });
   const redis = createRedisConnection(redisUrl, 'producer');
   const config = benchApiConfig(databaseUrl, redisUrl, `bench-history-${process.pid}`);
   const builds = {
+    none: await buildApp({ config, db: bare, redis, auditRoutes: false }),
     neither: await buildApp({ config, db: plain, redis, auditRoutes: false }),
     audit: await buildApp({ config, db: plain, redis }),
     revisions: await buildApp({ config, db, redis, auditRoutes: false }),
@@ -141,9 +159,13 @@ export async function putOverheadHttp(databaseUrl: string, db: Db) {
     );
     log(`  audit:     ${overhead('audit', 'neither')} (with the revision: ${overhead('both', 'revisions')})`);
     log(`  both:      ${overhead('both', 'neither')}   (${revisions.n} revision rows written)`);
+    log(
+      `  both against none (no transaction either): ${overhead('both', 'none')}; neither against none: ${overhead('neither', 'none')}`,
+    );
   } finally {
     await Promise.allSettled(names.map((name) => builds[name].close()));
     await plain.destroy();
+    await bare.destroy();
     redis.disconnect();
   }
 }

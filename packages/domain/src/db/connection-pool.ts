@@ -14,6 +14,9 @@ export const preparedStatementMark = '/* prepared */ ';
 const discardsConnection = (error: Error) =>
   error.message === queryReadTimeoutMessage || isBrokenConnection(error);
 
+const lastResult = (result: pg.QueryResult | pg.QueryResult[]) =>
+  Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
+
 /** A backstop: beyond this many distinct texts per pool, marked queries run unnamed (each costs memory per connection). */
 const maxStatementNames = 200;
 
@@ -74,7 +77,8 @@ export function connectionPool(pool: pg.Pool, options: ConnectionPoolOptions = {
         ? { name, text, values }
         : { text, values };
       if (queryTimeoutMs > 0) config.query_timeout = queryTimeoutMs;
-      return client.query(config).catch(noteBroken);
+      // Several statements in one text (`begin; …`, held statements, a COMMIT): Kysely reads the last one's result.
+      return client.query(config).then(lastResult, noteBroken);
     };
     return {
       query: query as unknown as PostgresPoolClient['query'],

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import pg from 'pg';
 import type { Database } from './tables';
 
 // Statements a transaction holds until its next statement or its COMMIT (unit-of-work-driver.ts): a write
@@ -36,6 +37,41 @@ export async function executeHeld(
  */
 export function functionCallText(name: string, args: ReadonlyArray<readonly [unknown, string]>): string {
   return `select from ${name}(${args.map(([value, type]) => `${sqlLiteral(value)}::${type}`).join(', ')})`;
+}
+
+/** pg's own conversion of a parameter to the text it sends (dates in its format, arrays, JSON): not in its types. */
+const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): string | Buffer | null } })
+  .utils.prepareValue;
+
+/**
+ * `sql` with each `$n` replaced by its parameter as pg would send it (prepareValue), written as an untyped
+ * literal: Postgres infers its type from where it stands, as it does for an untyped parameter. Undefined when
+ * that cannot be done exactly: a binary value (pg sends Buffers as bytes), or text with quoted strings, dollar
+ * quotes or comments of its own (where a `$n` is not a parameter); and when the values are longer than
+ * `maxLength` characters in all (Postgres reads a literal character by character, a parameter as it comes).
+ */
+export function parametersAsLiterals(
+  sql: string,
+  parameters: readonly unknown[],
+  maxLength = Number.POSITIVE_INFINITY,
+): string | undefined {
+  if (/'|\$\$|--|\/\*/.test(sql)) return undefined;
+  const literals: string[] = [];
+  let length = 0;
+  for (const parameter of parameters) {
+    const value = prepareValue(parameter);
+    if (value !== null && typeof value !== 'string') return undefined;
+    length += value?.length ?? 0;
+    if (length > maxLength) return undefined;
+    literals.push(value === null ? 'null' : quoteText(value));
+  }
+  let complete = true;
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const literal = literals[Number(n) - 1];
+    if (literal === undefined) complete = false;
+    return literal ?? '';
+  });
+  return complete ? text : undefined;
 }
 
 /** A value as a quoted SQL literal (text, numbers, booleans, null, dates), for statements sent without parameters. */

@@ -6,12 +6,14 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isHeldStatement } from './held-statements';
+import { isHeldStatement, parametersAsLiterals } from './held-statements';
 import { type InsertedRow, owedUnitOfWork, type UnitOfWork } from './unit-of-work';
 
 // What a connection has done in its open transaction, for the closing statement its COMMIT may carry.
 interface ConnectionState {
   inTransaction: boolean;
+  /** The transaction's BEGIN, not sent yet: it goes with the transaction's first round trip. */
+  beginPending: boolean;
   wrote: boolean;
   /** Rows inserted (with an `id`) in the open transaction, first first. */
   inserted: InsertedRow[];
@@ -41,11 +43,44 @@ function insertedRows(query: CompiledQuery, result: QueryResult<unknown>): Inser
   return table && typeof id === 'string' ? [{ table, id }] : [];
 }
 
-/** The held statements, ahead of the transaction's next statement (which may read what they wrote). */
-async function sendHeld(connection: DatabaseConnection, state: ConnectionState) {
-  const statements = state.held;
+/** What the transaction has not sent yet, ahead of what comes next: its BEGIN, and its held statements. */
+function takePending(state: ConnectionState): string[] {
+  const statements = state.beginPending ? ['begin', ...state.held] : state.held;
+  state.beginPending = false;
   state.held = [];
-  await connection.executeQuery(CompiledQuery.raw(statements.join('; ')));
+  return statements;
+}
+
+/** The pending BEGIN and held statements, ahead of the transaction's next statement (which may read what they wrote). */
+async function sendPending(connection: DatabaseConnection, state: ConnectionState) {
+  const statements = takePending(state);
+  if (statements.length > 0) await connection.executeQuery(CompiledQuery.raw(statements.join('; ')));
+}
+
+/**
+ * The most a first statement's values may weigh to carry the transaction's BEGIN: Postgres lexes a literal's every
+ * character, a parameter not at all; well below this, that costs less than the round trip it saves (a PUT's
+ * article, say), an import batch's hundreds of kilobytes would not.
+ */
+const maxLiteralsWithBegin = 64 * 1024;
+
+/**
+ * `query`, with the transaction's BEGIN when it is the first: in the same round trip, its parameters written as
+ * literals (held-statements' parametersAsLiterals), or, when they cannot be, just before it.
+ */
+async function sendInTransaction<R>(
+  connection: DatabaseConnection,
+  state: ConnectionState,
+  query: CompiledQuery,
+): Promise<QueryResult<R>> {
+  if (!state.beginPending) return connection.executeQuery<R>(query);
+  const withLiterals = parametersAsLiterals(query.sql, query.parameters, maxLiteralsWithBegin);
+  if (withLiterals === undefined) {
+    await sendPending(connection, state);
+    return connection.executeQuery<R>(query);
+  }
+  state.beginPending = false;
+  return connection.executeQuery<R>(CompiledQuery.raw(`begin; ${withLiterals}`));
 }
 
 /**
@@ -57,8 +92,7 @@ async function commitWithHeld(
   state: ConnectionState,
   unit: UnitOfWork | undefined,
 ) {
-  const statements = state.held;
-  state.held = [];
+  const statements = takePending(state);
   if (unit) statements.push(unit.close(state.inserted));
   try {
     await connection.executeQuery(CompiledQuery.raw(`${statements.join('; ')}; commit`));
@@ -73,6 +107,11 @@ async function commitWithHeld(
  * outside a transaction that owes it becomes a transaction of the two (BEGIN, the write, the closing statement,
  * COMMIT). Outside a unit: the driver as is. In any transaction, statements given to executeHeld
  * (held-statements.ts) are held and sent with the transaction's next statement or its COMMIT.
+ *
+ * A transaction's BEGIN costs no round trip of its own either: it is sent with the transaction's first statement
+ * (`begin; <statement>`, that statement's parameters written as literals), or with its held statements and
+ * COMMIT; a transaction that sent nothing sends neither BEGIN nor COMMIT. Only `start transaction` with an
+ * isolation level or access mode is sent at once.
  */
 export class UnitOfWorkDriver implements Driver {
   readonly #inner: Driver;
@@ -91,7 +130,13 @@ export class UnitOfWorkDriver implements Driver {
     const connection = await this.#inner.acquireConnection();
     let wrapped = this.#wrapped.get(connection);
     if (!wrapped) {
-      const state: ConnectionState = { inTransaction: false, wrote: false, inserted: [], held: [] };
+      const state: ConnectionState = {
+        inTransaction: false,
+        beginPending: false,
+        wrote: false,
+        inserted: [],
+        held: [],
+      };
       wrapped = this.#wrap(connection, state);
       this.#wrapped.set(connection, wrapped);
       this.#states.set(wrapped, state);
@@ -99,9 +144,17 @@ export class UnitOfWorkDriver implements Driver {
     return wrapped;
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    Object.assign(this.#state(connection), { inTransaction: true, wrote: false, inserted: [], held: [] });
-    return this.#inner.beginTransaction(connection, settings);
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const deferred = !settings.isolationLevel && !settings.accessMode;
+    const state = this.#state(connection);
+    Object.assign(state, {
+      inTransaction: true,
+      beginPending: deferred,
+      wrote: false,
+      inserted: [],
+      held: [],
+    });
+    if (!deferred) await this.#inner.beginTransaction(connection, settings);
   }
 
   async commitTransaction(connection: DatabaseConnection) {
@@ -109,12 +162,16 @@ export class UnitOfWorkDriver implements Driver {
     const unit = state.wrote ? owedUnitOfWork() : undefined;
     state.inTransaction = false;
     if (unit || state.held.length > 0) await commitWithHeld(connection, state, unit);
+    else if (state.beginPending)
+      state.beginPending = false; // nothing sent: nothing to commit
     else await this.#inner.commitTransaction(connection);
   }
 
-  rollbackTransaction(connection: DatabaseConnection) {
-    Object.assign(this.#state(connection), { inTransaction: false, held: [] });
-    return this.#inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const state = this.#state(connection);
+    const begun = !state.beginPending;
+    Object.assign(state, { inTransaction: false, beginPending: false, held: [] });
+    if (begun) await this.#inner.rollbackTransaction(connection);
   }
 
   releaseConnection(connection: DatabaseConnection) {
@@ -139,10 +196,10 @@ export class UnitOfWorkDriver implements Driver {
         state.wrote = true;
         return { rows: [] };
       }
-      if (state.held.length > 0) await sendHeld(connection, state);
-      if (!isWrite(query)) return connection.executeQuery<R>(query);
+      if (state.held.length > 0) await sendPending(connection, state);
+      if (!isWrite(query)) return sendInTransaction<R>(connection, state, query);
       if (state.inTransaction) {
-        const result = await connection.executeQuery<R>(query);
+        const result = await sendInTransaction<R>(connection, state, query);
         if (changedRows(result)) state.wrote = true;
         state.inserted.push(...insertedRows(query, result));
         return result;
@@ -151,9 +208,15 @@ export class UnitOfWorkDriver implements Driver {
       if (!unit) return connection.executeQuery<R>(query);
       return this.#writeClosing(wrapped, query, unit);
     };
+    // A stream in a transaction reads after what the transaction has not sent yet.
+    async function* streamQuery<R>(query: CompiledQuery, chunkSize: number) {
+      await sendPending(connection, state);
+      yield* connection.streamQuery<R>(query, chunkSize);
+    }
     const wrapped: DatabaseConnection = new Proxy(connection, {
       get(target, property) {
         if (property === 'executeQuery') return executeQuery;
+        if (property === 'streamQuery') return streamQuery;
         const value = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -176,8 +239,7 @@ export class UnitOfWorkDriver implements Driver {
       else await this.#inner.commitTransaction(connection);
       return result;
     } catch (error) {
-      Object.assign(state, { inTransaction: false, held: [] });
-      await this.#inner.rollbackTransaction(connection).catch(() => {});
+      await this.rollbackTransaction(connection).catch(() => {});
       throw error;
     }
   }
