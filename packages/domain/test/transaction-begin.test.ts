@@ -132,8 +132,9 @@ describe('parametersAsLiterals', () => {
     ).toBe(`select 'it''s', '5', null, '{"a","b"}', 'true'`);
   });
 
-  it('declines a binary value, a missing parameter and text with quotes, dollar quotes or comments', () => {
+  it('declines a binary value, a NUL, a missing parameter and text with quotes, dollar quotes or comments', () => {
     expect(parametersAsLiterals('select $1', [Buffer.from('x')])).toBeUndefined();
+    expect(parametersAsLiterals('select $1', ['a\u0000b'])).toBeUndefined();
     expect(parametersAsLiterals('select $2', ['x'])).toBeUndefined();
     expect(parametersAsLiterals(`select '$1'`, ['x'])).toBeUndefined();
     expect(parametersAsLiterals('select $$ $1 $$', ['x'])).toBeUndefined();

@@ -46,7 +46,8 @@ const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): 
 /**
  * `sql` with each `$n` replaced by its parameter as pg would send it (prepareValue), written as an untyped
  * literal: Postgres infers its type from where it stands, as it does for an untyped parameter. Undefined when
- * that cannot be done exactly: a binary value (pg sends Buffers as bytes), or text with quoted strings, dollar
+ * that cannot be done exactly: a binary value (pg sends Buffers as bytes), a NUL character (it would end the
+ * statement's text; as a parameter Postgres refuses it with its own error), or text with quoted strings, dollar
  * quotes or comments of its own (where a `$n` is not a parameter); and when the values are longer than
  * `maxLength` characters in all (Postgres reads a literal character by character, a parameter as it comes).
  */
@@ -60,7 +61,7 @@ export function parametersAsLiterals(
   let length = 0;
   for (const parameter of parameters) {
     const value = prepareValue(parameter);
-    if (value !== null && typeof value !== 'string') return undefined;
+    if (value !== null && (typeof value !== 'string' || value.includes('\u0000'))) return undefined;
     length += value?.length ?? 0;
     if (length > maxLength) return undefined;
     literals.push(value === null ? 'null' : quoteText(value));
