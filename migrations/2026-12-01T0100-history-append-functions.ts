@@ -9,6 +9,12 @@ import { type Kysely, sql } from 'kysely';
 //   SELECT ... FOR UPDATE then UPDATE: one heap change and one WAL record less per row. `head_prev_hash` (the
 //   hash the newest row chains to) is what lets the UPDATE answer the previous head's hash; a waiting appender
 //   re-reads the head after the one before it commits (EvalPlanQual), as the SELECT ... FOR UPDATE did.
+// audit_append's signature and answer, unchanged (the audit-log migration's): only its body is replaced, both ways.
+const auditAppendHead = sql.raw(`create or replace function audit_append(
+      p_at timestamptz, p_actor_type text, p_actor_id uuid, p_actor_label text, p_address text, p_action text,
+      p_object_type text, p_object_id text, p_site_id uuid, p_changes jsonb, p_body text, p_relaxed boolean
+    ) returns table (seq bigint, prev_hash text, hash text) language plpgsql as $$`);
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function article_revision_append(
@@ -33,10 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table audit_chain alter column head_prev_hash set not null`.execute(db);
 
   await sql`
-    create or replace function audit_append(
-      p_at timestamptz, p_actor_type text, p_actor_id uuid, p_actor_label text, p_address text, p_action text,
-      p_object_type text, p_object_id text, p_site_id uuid, p_changes jsonb, p_body text, p_relaxed boolean
-    ) returns table (seq bigint, prev_hash text, hash text) language plpgsql as $$
+    ${auditAppendHead}
     declare
       new_seq bigint;
       chained_to text;
@@ -61,10 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`
-    create or replace function audit_append(
-      p_at timestamptz, p_actor_type text, p_actor_id uuid, p_actor_label text, p_address text, p_action text,
-      p_object_type text, p_object_id text, p_site_id uuid, p_changes jsonb, p_body text, p_relaxed boolean
-    ) returns table (seq bigint, prev_hash text, hash text) language plpgsql as $$
+    ${auditAppendHead}
     declare
       head_seq_now bigint;
       head_hash_now text;

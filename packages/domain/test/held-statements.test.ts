@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { executeHeld, functionCallText, sqlLiteral } from '../src/db/held-statements';
 import { type InsertedRow, runUnitOfWork, type UnitOfWork } from '../src/db/unit-of-work';
+import { roundTrips } from './support/round-trips';
 
 // A held statement (db/held-statements.ts) goes with the transaction's next statement or with its COMMIT:
 // what follows sees its rows, its failure rolls the transaction back, and as the last statement it costs no
@@ -25,23 +26,6 @@ const rows = async () =>
 const hold = (trx: typeof db, n: number, note: string | null = null) =>
   executeHeld(trx, `insert into held_row (n, note) values (${sqlLiteral(n)}, ${sqlLiteral(note)})`);
 const touch = (trx: typeof db) => sql`update held_touch set at = now() where id = 1`.execute(trx);
-
-/** Counts the round trips a piece of work makes, with the SQL of each. */
-async function roundTrips(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
-    const text = args[0] as string | { text: string };
-    sent.push(typeof text === 'string' ? text : text.text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return sent;
-}
 
 afterEach(() => vi.restoreAllMocks());
 

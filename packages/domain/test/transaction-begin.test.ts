@@ -1,8 +1,8 @@
 import { createTestDatabase } from '@newsroom/test-support';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parametersAsLiterals } from '../src/db/held-statements';
+import { roundTrips } from './support/round-trips';
 
 // A transaction's BEGIN costs no round trip of its own (db/unit-of-work-driver.ts): it goes with the first
 // statement, whose parameters are then written as literals, or with the held statements and the COMMIT.
@@ -15,20 +15,6 @@ beforeEach(async () => {
   await sql`truncate begin_row`.execute(db);
 });
 afterEach(() => vi.restoreAllMocks());
-
-/** The texts a piece of work sends to Postgres, one per round trip. */
-async function roundTrips(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
-    const text = args[0] as string | { text: string };
-    sent.push(typeof text === 'string' ? text : text.text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
-  });
-  await work();
-  vi.restoreAllMocks();
-  return sent;
-}
 
 const names = async () =>
   (await sql<{ name: string }>`select name from begin_row order by id`.execute(db)).rows.map((r) => r.name);
