@@ -1,25 +1,22 @@
 /**
  * `pnpm bench:history`, part 1: the overhead of revisions and of the audit log on `PUT /api/v1/article/:id`
- * as a client sees it (see history-benchmark.ts). Five builds of the API on one database, one at a time through
+ * as a client sees it (see history-benchmark.ts). Four builds of the API on one database, one at a time through
  * `app.inject` (latency, not throughput), taking turns request by request so the machine's drift hits all alike:
- * - **none**: no history at all: no audit routes hook, no revision's statement, and no transaction (the driver
- *   skips BEGIN and COMMIT, so the update commits alone): the PUT's one UPDATE ... RETURNING, which is all a
- *   PUT without revisions and audit would need (before issue 30 it was an UPDATE, then a read of the article).
- *   The strictest baseline; the update still reads the newest revision's number (one index probe);
- * - **neither**: no audit routes hook (`auditRoutes: false`, as `pnpm bench:audit`) and a database handle whose
- *   driver drops the revision's statement (withoutRevisions below), in the transaction the write opens;
+ * - **none**: no audit routes hook and a database handle whose edit statement records no revision (withoutRevisions
+ *   below): the PUT's one UPDATE ... RETURNING, committing alone, which is all a PUT without revisions and audit
+ *   needs;
  * - **audit**: the audit row, no revision;
  * - **revisions**: the revision, no audit row;
- * - **both**: the API as it runs.
- * The revision's JSON is still built in the builds without it (tens of µs, history-benchmark.ts measures the
- * domain write apart). Each build edits articles of its own, so each revision chain is as its code leaves it.
+ * - **both**: the API as it runs: one statement, the update recording its revision, with the audit row in the same
+ *   text (one round trip).
+ * Each build edits articles of its own, so each revision chain is as its code leaves it.
  */
 import { performance } from 'node:perf_hooks';
 import { createRedisConnection } from '@newsroom/queue';
-import type { DatabaseConnection, Driver, TransactionSettings } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { createDb, type Db } from '../packages/domain/src/db/create-db';
-import { isHeldStatement } from '../packages/domain/src/db/held-statements';
+import { isWriteOrFail, markWritesOrFails } from '../packages/domain/src/db/unit-of-work';
 import { body3k, ms } from './history-shared';
 import { benchAdmin, benchApiConfig } from './in-process-api';
 import { log } from './log';
@@ -28,16 +25,21 @@ import { percentile } from './percentile';
 const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The revision's statement (held for the COMMIT by insertRevision): its function's call. */
-const revisionStatement = /^select from article_revision_append\(/;
-
 /**
- * A driver that runs everything but the revision's statement, which it answers as done; with `transactions`
- * false, BEGIN, COMMIT and ROLLBACK are skipped too (each statement commits alone).
+ * The edit statement's revision (article-edit.repository.ts): the written row the CTE keeps for it, and the call,
+ * which here becomes one of a SQL function answering null (inlined: nothing runs), its parameters typed by it.
  */
-function withoutRevisions(inner: Driver, transactions = true): Driver {
-  const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+const revisionParts: [string, string][] = [
+  [', articles as "written"', ''],
+  ['article_revision_record(w.written, w.host_sites,', 'bench_no_revision('],
+];
+export const noRevisionFunction = sql`create function bench_no_revision(text, text, text, text, text, timestamptz,
+  integer) returns integer language sql immutable as 'select null::integer'`;
+
+/** A driver whose edit statements record no revision (revisionParts). */
+export function withoutRevisions(inner: Driver): Driver {
   const outerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
   return {
     init: () => inner.init(),
@@ -48,10 +50,13 @@ function withoutRevisions(inner: Driver, transactions = true): Driver {
         outer = new Proxy(connection, {
           get(target, property) {
             if (property === 'executeQuery')
-              return (query: Parameters<DatabaseConnection['executeQuery']>[0]) =>
-                isHeldStatement(query) && revisionStatement.test(query.sql)
-                  ? Promise.resolve({ rows: [] })
-                  : target.executeQuery(query);
+              return (query: CompiledQuery) => {
+                if (!revisionParts.every(([part]) => query.sql.includes(part)))
+                  return target.executeQuery(query);
+                const text = revisionParts.reduce((sql, [part, by]) => sql.replace(part, by), query.sql);
+                const replaced = CompiledQuery.raw(text, [...query.parameters]);
+                return target.executeQuery(isWriteOrFail(query) ? markWritesOrFails(replaced) : replaced);
+              };
             const value = Reflect.get(target, property, target);
             return typeof value === 'function' ? value.bind(target) : value;
           },
@@ -61,33 +66,22 @@ function withoutRevisions(inner: Driver, transactions = true): Driver {
       }
       return outer;
     },
-    beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
-      if (transactions) await inner.beginTransaction(unwrap(connection), settings);
-    },
-    commitTransaction: async (connection: DatabaseConnection) => {
-      if (transactions) await inner.commitTransaction(unwrap(connection));
-    },
-    rollbackTransaction: async (connection: DatabaseConnection) => {
-      if (transactions) await inner.rollbackTransaction(unwrap(connection));
-    },
-    releaseConnection: (connection: DatabaseConnection) => inner.releaseConnection(unwrap(connection)),
+    beginTransaction: (connection, settings) => inner.beginTransaction(unwrap(connection), settings),
+    commitTransaction: (connection) => inner.commitTransaction(unwrap(connection)),
+    rollbackTransaction: (connection) => inner.rollbackTransaction(unwrap(connection)),
+    releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
     destroy: () => inner.destroy(),
   };
 }
 
 export async function putOverheadHttp(databaseUrl: string, db: Db) {
-  const plain = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
-  const bare = createDb({
-    connectionString: databaseUrl,
-    max: 4,
-    wrapDriver: (driver) => withoutRevisions(driver, false),
-  });
+  await noRevisionFunction.execute(db);
+  const bare = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
   const redis = createRedisConnection(redisUrl, 'producer');
   const config = benchApiConfig(databaseUrl, redisUrl, `bench-history-${process.pid}`);
   const builds = {
     none: await buildApp({ config, db: bare, redis, auditRoutes: false }),
-    neither: await buildApp({ config, db: plain, redis, auditRoutes: false }),
-    audit: await buildApp({ config, db: plain, redis }),
+    audit: await buildApp({ config, db: bare, redis }),
     revisions: await buildApp({ config, db, redis, auditRoutes: false }),
     both: await buildApp({ config, db, redis }),
   };
@@ -154,17 +148,11 @@ export async function putOverheadHttp(databaseUrl: string, db: Db) {
     );
     for (const name of names)
       log(`  ${name.padEnd(10)} p50 ${ms(figures[name].p50)}  p99 ${ms(figures[name].p99)}`);
-    log(
-      `  revisions: ${overhead('revisions', 'neither')} (with the audit row: ${overhead('both', 'audit')})`,
-    );
-    log(`  audit:     ${overhead('audit', 'neither')} (with the revision: ${overhead('both', 'revisions')})`);
-    log(`  both:      ${overhead('both', 'neither')}   (${revisions.n} revision rows written)`);
-    log(
-      `  both against none (no transaction either): ${overhead('both', 'none')}; neither against none: ${overhead('neither', 'none')}`,
-    );
+    log(`  revisions: ${overhead('revisions', 'none')} (with the audit row: ${overhead('both', 'audit')})`);
+    log(`  audit:     ${overhead('audit', 'none')} (with the revision: ${overhead('both', 'revisions')})`);
+    log(`  both:      ${overhead('both', 'none')}   (${revisions.n} revision rows written)`);
   } finally {
     await Promise.allSettled(names.map((name) => builds[name].close()));
-    await plain.destroy();
     await bare.destroy();
     redis.disconnect();
   }

@@ -38,6 +38,7 @@ import * as publishableKeysAndCdnPurges from './2026-11-28T0800-publishable-keys
 import * as articleRevisionCompactions from './2026-11-29T0200-article-revision-compactions';
 import * as articleRevisionsLooseKeys from './2026-11-30T0100-article-revisions-loose-keys';
 import * as historyAppendFunctions from './2026-12-01T0100-history-append-functions';
+import * as articleEditRevision from './2026-12-02T0100-article-edit-revision';
 
 /**
  * Every migration, by name. Names sort in the order they must run (ISO-date prefix).
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0200-article-revision-compactions': articleRevisionCompactions,
   '2026-11-30T0100-article-revisions-loose-keys': articleRevisionsLooseKeys,
   '2026-12-01T0100-history-append-functions': historyAppendFunctions,
+  '2026-12-02T0100-article-edit-revision': articleEditRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import {
   deleteArticle,
   editArticle,
   getArticle,
+  writeArticlePatch,
 } from '../src/articles/article.service';
 import { setArticleHostSites } from '../src/articles/article-host-sites.service';
 import { restoreArticleRevision } from '../src/articles/revisions/article-restore.service';
@@ -25,7 +26,6 @@ import {
 } from '../src/articles/revisions/article-snapshot';
 import { compactArticleRevisions } from '../src/articles/revisions/revision-compaction';
 import { applyDelta, reverseDelta } from '../src/articles/revisions/revision-delta';
-import { recordArticleRevision } from '../src/articles/revisions/revision-recorder';
 import { thinOldDraftRevisions } from '../src/articles/revisions/revision-retention';
 import type { RevisionWrite } from '../src/articles/revisions/revision-write';
 import { importFeedItems } from '../src/imports/feed-import.service';
@@ -214,18 +214,9 @@ describe('article revisions', () => {
     // collapse (judged against the database's time for the first, they would be 11 minutes apart).
     const article = await createArticle(db, content('Clocked'), [], alice);
     const at = new Date(Date.now() + 10 * 60_000);
-    await db.transaction().execute(async (tx) => {
-      await tx.updateTable('articles').set({ title: 'At ten to' }).where('id', '=', article.id).execute();
-      await recordArticleRevision(tx, article.id, autosave(alice), at);
-    });
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('articles')
-        .set({ title: 'A minute later' })
-        .where('id', '=', article.id)
-        .execute();
-      await recordArticleRevision(tx, article.id, autosave(alice), new Date(at.getTime() + 60_000));
-    });
+    await writeArticlePatch(db, article.id, { title: 'At ten to' }, undefined, autosave(alice), at);
+    const later = new Date(at.getTime() + 60_000);
+    await writeArticlePatch(db, article.id, { title: 'A minute later' }, undefined, autosave(alice), later);
     const { items } = await listArticleRevisions(db, article.id, { page: 1, limit: 10 });
     expect(items.map((item) => [item.n, item.createdAt.toISOString()])).toEqual([
       [2, new Date(at.getTime() + 60_000).toISOString()],

@@ -14,6 +14,7 @@ import {
   updateArticleStatus,
 } from './article.repository';
 import { type ArticleEdit, editedFieldColumns, newArticleFieldColumns } from './article-content-columns';
+import { updateArticleContent } from './article-edit.repository';
 import {
   type ArticleAction,
   initialStatus,
@@ -24,12 +25,7 @@ import {
 } from './article-lifecycle';
 import { lockArticleById } from './article-lock.repository';
 import { assertNotEmbargoed } from './embargo';
-import {
-  type ArticleWithRevisionHeads,
-  type NewestRevisionsRead,
-  updateArticleReturningRevisionHeads,
-} from './revisions/revision-heads.repository';
-import { newestRevisionsRead, recordArticleRevision, recordRevisionOf } from './revisions/revision-recorder';
+import { recordArticleRevision } from './revisions/revision-recorder';
 import { type RevisionWrite, systemWrite } from './revisions/revision-write';
 import { isValidSlug, nextFreeSlug, slugBase } from './slug';
 import { normaliseTags } from './tags';
@@ -88,44 +84,33 @@ export type ArticlePatch = ArticleEdit;
  * (links keep working) unless a new one is given explicitly.
  * With `expectedVersions`, the edit is a compare-and-set: it is written only while the article is still at
  * one of those versions, else nothing is written and VersionMismatchError (ARTICLE_CHANGED) is thrown.
- * Records a revision (`write`) in the same transaction.
+ * Records a revision (`write`) with the write: the update and its revision are one statement
+ * (article-edit.repository.ts), in the caller's transaction when `db` is one, else alone.
  */
 export async function editArticle(
-  db: Db,
+  db: DbOrTx,
   id: string,
   patch: ArticlePatch,
   expectedVersions?: readonly string[],
   write: RevisionWrite = systemWrite,
 ): Promise<VersionedArticle> {
-  return inTransaction(db, (tx) => editArticleIn(tx, id, patch, expectedVersions, write));
-}
-
-async function editArticleIn(
-  tx: Tx,
-  id: string,
-  patch: ArticlePatch,
-  expectedVersions: readonly string[] | undefined,
-  write: RevisionWrite,
-): Promise<VersionedArticle> {
-  // The update answers the article as written: its revision needs no read of its own.
-  const written = await writeArticlePatch(tx, id, patch, expectedVersions, newestRevisionsRead(write));
-  return (await recordRevisionOf(tx, written, write)).article;
+  return writeArticlePatch(db, id, patch, expectedVersions, write);
 }
 
 /**
- * The write of `PUT /article/:id` without its revision, in a transaction the caller holds: a restore
- * writes through it, then records one revision for the fields and host sites together. A correction note
- * is appended (issue 32); its `article.corrected` event is written by the caller in the same transaction
- * (`corrections/`).
+ * The write of `PUT /article/:id`, its revision (`write`) recorded by the same statement, or none (null: a
+ * restore writes through it in its transaction, then records one revision for the fields and host sites
+ * together). A correction note is appended (issue 32); its `article.corrected` event is written by the caller in
+ * the same transaction (`corrections/`).
  */
 export async function writeArticlePatch(
-  tx: Tx,
+  db: DbOrTx,
   id: string,
   patch: ArticlePatch,
   expectedVersions: readonly string[] | undefined,
-  read: NewestRevisionsRead,
+  write: RevisionWrite | null,
   now: Date = new Date(),
-): Promise<ArticleWithRevisionHeads> {
+): Promise<VersionedArticle> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw new DomainValidationError(
       'INVALID_SLUG',
@@ -141,11 +126,12 @@ export async function writeArticlePatch(
       ...(plain.tags !== undefined && { tags: normaliseTags(plain.tags) }),
       // A new body gets a new excerpt (its first paragraph), imported or not: a feed summary may no longer fit.
       ...(plain.body !== undefined && { excerpt: excerptFromHtml(plain.body) }),
-      ...(await editedFieldColumns(tx, patch, () => getArticle(tx, id), now)),
+      ...(await editedFieldColumns(db, patch, () => getArticle(db, id), now)),
     };
-    const written = await updateArticleReturningRevisionHeads(tx, id, columns, expectedVersions, read);
+    const revision = write && { write, at: now };
+    const written = await updateArticleContent(db, id, columns, expectedVersions, revision);
     if (!written) {
-      if (expectedVersions !== undefined && (await articleExists(tx, id))) {
+      if (expectedVersions !== undefined && (await articleExists(db, id))) {
         throw new VersionMismatchError('article', id);
       }
       throw new NotFoundError('article', id);

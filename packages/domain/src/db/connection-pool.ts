@@ -14,8 +14,20 @@ export const preparedStatementMark = '/* prepared */ ';
 const discardsConnection = (error: Error) =>
   error.message === queryReadTimeoutMessage || isBrokenConnection(error);
 
-const lastResult = (result: pg.QueryResult | pg.QueryResult[]) =>
-  Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
+/** BEGIN, COMMIT, and a call answering no columns (`select from f(…)`: a held statement, a unit's closing one). */
+const isBookkeeping = (result: pg.QueryResult) =>
+  result.command === 'BEGIN' ||
+  result.command === 'COMMIT' ||
+  (result.command === 'SELECT' && result.fields.length === 0);
+
+/**
+ * The answer of a text of several statements (`begin; …`, held statements, a closing statement, a COMMIT): the last
+ * statement's that is not bookkeeping, else the last one's.
+ */
+const answerOf = (result: pg.QueryResult | pg.QueryResult[]) =>
+  Array.isArray(result)
+    ? (result.findLast((one) => !isBookkeeping(one)) ?? (result[result.length - 1] as pg.QueryResult))
+    : result;
 
 /** A backstop: beyond this many distinct texts per pool, marked queries run unnamed (each costs memory per connection). */
 const maxStatementNames = 200;
@@ -77,8 +89,8 @@ export function connectionPool(pool: pg.Pool, options: ConnectionPoolOptions = {
         ? { name, text, values }
         : { text, values };
       if (queryTimeoutMs > 0) config.query_timeout = queryTimeoutMs;
-      // Several statements in one text (`begin; …`, held statements, a COMMIT): Kysely reads the last one's result.
-      return client.query(config).then(lastResult, noteBroken);
+      // Several statements in one text: Kysely reads the statement's own answer (answerOf).
+      return client.query(config).then(answerOf, noteBroken);
     };
     return {
       query: query as unknown as PostgresPoolClient['query'],

@@ -1,3 +1,18 @@
+import pg from 'pg';
+
+/** Whether `error` is Postgres' no_data_found (P0002): what `article_not_written()` raises. */
+export function isNoDataFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P0002';
+}
+
+/**
+ * Whether Postgres itself refused a statement (an error it answered, with its SQLSTATE), as opposed to a server
+ * unreachable, overloaded or answering too late: the statement's transaction did not commit.
+ */
+export function isRefusedByPostgres(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && !isDatabaseUnavailable(error);
+}
+
 /** Whether `error` is Postgres' unique_violation (23505), optionally on one named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -7,7 +7,8 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { isHeldStatement, parametersAsLiterals } from './held-statements';
-import { type InsertedRow, owedUnitOfWork, type UnitOfWork } from './unit-of-work';
+import { isRefusedByPostgres } from './pg-errors';
+import { type InsertedRow, isWriteOrFail, owedUnitOfWork, type UnitOfWork } from './unit-of-work';
 
 // What a connection has done in its open transaction, for the closing statement its COMMIT may carry.
 interface ConnectionState {
@@ -102,10 +103,34 @@ async function commitWithHeld(
 }
 
 /**
+ * A write that changes a row or fails (markWritesOrFails) and the unit's closing statement, in one text: Postgres
+ * runs the statements of one simple query as one implicit transaction, so both commit or neither, in one round trip
+ * and without BEGIN or COMMIT. The write's parameters are written as literals (parametersAsLiterals). Undefined
+ * when they cannot be, or when Postgres refused the text (nothing committed): then the two-step form runs, which
+ * tells the write's failure from the closing statement's.
+ */
+async function sendWithClosing<R>(
+  connection: DatabaseConnection,
+  query: CompiledQuery,
+  unit: UnitOfWork,
+): Promise<QueryResult<R> | undefined> {
+  const write = parametersAsLiterals(query.sql, query.parameters, maxLiteralsWithBegin);
+  if (write === undefined) return undefined;
+  try {
+    return await connection.executeQuery<R>(CompiledQuery.raw(`${write}; ${unit.close([])}`));
+  } catch (error) {
+    const reopened = unit.reopen(error);
+    if (isRefusedByPostgres(error)) return undefined;
+    throw reopened;
+  }
+}
+
+/**
  * Kysely's driver, with a running unit of work (unit-of-work.ts) closed by the unit's first writing transaction
  * (one whose INSERT, UPDATE or DELETE changed a row): its closing statement runs last, before COMMIT. A write
  * outside a transaction that owes it becomes a transaction of the two (BEGIN, the write, the closing statement,
- * COMMIT). Outside a unit: the driver as is. In any transaction, statements given to executeHeld
+ * COMMIT); one marked as changing a row or failing (markWritesOrFails) goes with the closing statement in one
+ * round trip. Outside a unit: the driver as is. In any transaction, statements given to executeHeld
  * (held-statements.ts) are held and sent with the transaction's next statement or its COMMIT.
  *
  * A transaction's BEGIN costs no round trip of its own either: it is sent with the transaction's first statement
@@ -206,6 +231,10 @@ export class UnitOfWorkDriver implements Driver {
       }
       const unit = owedUnitOfWork();
       if (!unit) return connection.executeQuery<R>(query);
+      if (isWriteOrFail(query)) {
+        const result = await sendWithClosing<R>(connection, query, unit);
+        if (result) return result;
+      }
       return this.#writeClosing(wrapped, query, unit);
     };
     // A stream in a transaction reads after what the transaction has not sent yet.

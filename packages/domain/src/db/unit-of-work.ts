@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CompiledQuery } from 'kysely';
 
 /** A row inserted by a transaction, with its `id` (what a creation's follow-up may need to name). */
 export interface InsertedRow {
@@ -31,4 +32,22 @@ export function runUnitOfWork<T>(unit: UnitOfWork, change: () => T): T {
 export function owedUnitOfWork(): UnitOfWork | undefined {
   const unit = units.getStore();
   return unit?.owed ? unit : undefined;
+}
+
+const writesOrFails = new WeakSet<CompiledQuery>();
+
+/**
+ * Marks `query` as a write that changes a row or fails (an edit whose statement raises when it matched none): sent
+ * outside a transaction while a unit is owed, it goes with the unit's closing statement in one text, one round
+ * trip, which Postgres runs as one implicit transaction (unit-of-work-driver.ts). Not for a creation: the closing
+ * statement is written before the write answers, so it cannot name a row the write inserts. Answers `query`.
+ */
+export function markWritesOrFails(query: CompiledQuery): CompiledQuery {
+  writesOrFails.add(query);
+  return query;
+}
+
+/** Whether `query` was marked by markWritesOrFails. */
+export function isWriteOrFail(query: CompiledQuery): boolean {
+  return writesOrFails.has(query);
 }

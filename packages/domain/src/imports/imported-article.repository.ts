@@ -1,3 +1,4 @@
+import { articleColumns } from '../articles/article.repository';
 import {
   insertRevisions,
   type NewRevisionRow,
@@ -28,7 +29,7 @@ export async function insertImportedArticles(
       .onConflict((oc) =>
         oc.columns(['publisher_id', 'rss_feed_guid']).where('rss_feed_guid', 'is not', null).doNothing(),
       )
-      .returningAll()
+      .returning(articleColumns)
       .execute();
     for (const row of batch) inserted.push({ id: row.id, rssFeedGuid: row.rss_feed_guid as string, row });
   }

@@ -44,8 +44,8 @@ export async function restoreArticleRevision(
         ([key, value]) => key in current && !(key === 'slug' && value === current.slug),
       ),
     ) as ArticlePatch;
-    // Its revision is recorded after the host sites, with a read of its own: the write answers the number only.
-    await writeArticlePatch(tx, articleId, patch, expectedVersions, 'number');
+    // Its revision is recorded after the host sites, with a read of its own.
+    await writeArticlePatch(tx, articleId, patch, expectedVersions, null);
     const sites = await findSitesBySlugs(tx, [...new Set(hostSites)]);
     await replaceArticleSites(
       tx,
