@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/create-db';
 import { isNoDataFound } from '../db/pg-errors';
 import type { ArticleRow, ArticleRowUpdate } from '../db/tables';
 import { markWritesOrFails } from '../db/unit-of-work';
-import { toArticle, type VersionedArticle } from './article';
+import { toVersionedArticle, type VersionedArticle } from './article';
 import { articleReadColumns, hostSitesOf, rowVersion } from './article.repository';
 import { autosaveCollapseMs, normaliseRevisionReason } from './revisions/revision-recorder';
 import type { RevisionWrite } from './revisions/revision-write';
@@ -61,7 +61,7 @@ export async function updateArticleContent(
   );
   try {
     const { rows } = await db.executeQuery<WrittenRow>(alone ? markWritesOrFails(query) : query);
-    return rows[0] && toWritten(rows[0]);
+    return rows[0] && toVersionedArticle(rows[0]);
   } catch (error) {
     if (alone && isNoDataFound(error)) return undefined;
     throw error;
@@ -80,8 +80,4 @@ function revisionRecord({ write, at }: EditRevision, next: (value: unknown) => s
     autosaveCollapseMs,
   ];
   return `article_revision_record(w.written, w.host_sites, ${values.map(next).join(', ')}) as revision_n`;
-}
-
-function toWritten({ version, ...row }: WrittenRow): VersionedArticle {
-  return { ...toArticle(row), version };
 }

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/create-db';
 import { executePrepared } from '../db/prepared-statements';
 import type { ArticleRow, ArticleRowUpdate, ArticleStatus, Database, NewArticleRow } from '../db/tables';
-import { toArticle, type VersionedArticle } from './article';
+import { toVersionedArticle, type VersionedArticle } from './article';
 
 /** The article's host-site slugs, as one array column, sorted for stable output. */
 export function hostSitesOf(eb: ExpressionBuilder<Database, 'articles'>) {
@@ -71,7 +71,7 @@ export async function findArticleById(db: DbOrTx, id: string): Promise<Versioned
     .select(rowVersion.as('version'))
     .where('articles.id', '=', id)
     .executeTakeFirst();
-  return row && { ...toArticle(row), version: row.version };
+  return row && toVersionedArticle(row);
 }
 
 /** Several articles as findArticleById reads one (an import batch's, for their first revisions). */
@@ -84,7 +84,7 @@ export async function findArticlesByIds(db: DbOrTx, ids: readonly string[]): Pro
     .select(rowVersion.as('version'))
     .where('articles.id', 'in', [...ids])
     .execute();
-  return rows.map((row) => ({ ...toArticle(row), version: row.version }));
+  return rows.map(toVersionedArticle);
 }
 
 export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<VersionedArticle> {
@@ -94,7 +94,7 @@ export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<Ver
     .returning(articleReadColumns)
     .returning(rowVersion.as('version'))
     .executeTakeFirstOrThrow();
-  return { ...toArticle({ ...inserted, host_sites: [] }), version: inserted.version };
+  return toVersionedArticle({ ...inserted, host_sites: [] });
 }
 
 /**

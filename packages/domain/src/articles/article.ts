@@ -76,6 +76,14 @@ export interface ArticleContent {
   standfirst?: string | null;
 }
 
+/** An article row as the admin read answers it (its columns, host sites and version), as a VersionedArticle. */
+export function toVersionedArticle({
+  version,
+  ...row
+}: Omit<ArticleRow, 'excerpt'> & { host_sites: string[] | null; version: string }): VersionedArticle {
+  return { ...toArticle(row), version };
+}
+
 export function toArticle(row: Omit<ArticleRow, 'excerpt'> & { host_sites: string[] | null }): Article {
   return {
     id: row.id,

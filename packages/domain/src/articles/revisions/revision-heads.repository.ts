@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/create-db';
-import type { ArticleRow } from '../../db/tables';
-import { toArticle, type VersionedArticle } from '../article';
+import { toVersionedArticle, type VersionedArticle } from '../article';
 import { articleReadColumns, hostSitesOf, rowVersion } from '../article.repository';
 
 /** The newest revision's number of the article in hand (null: none yet). */
@@ -33,14 +32,6 @@ export async function findArticleWithNewestRevision(
     .where('articles.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const {
-    newest_n: newestN,
-    version,
-    ...articleRow
-  } = row as Omit<ArticleRow, 'excerpt'> & {
-    host_sites: string[] | null;
-    version: string;
-    newest_n: number | null;
-  };
-  return { article: { ...toArticle(articleRow), version }, newestN: newestN ?? 0 };
+  const { newest_n: newestN, ...articleRow } = row;
+  return { article: toVersionedArticle(articleRow), newestN: newestN ?? 0 };
 }
