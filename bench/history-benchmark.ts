@@ -11,10 +11,9 @@
  *    same repository functions), alternating in rounds so both see the same machine. p50/p99 and the ratio.
  *    Domain level on purpose: the HTTP layer costs both the same, so this is the larger relative overhead.
  * 2. An import cycle: BENCH_PUBLISHERS (default 100) changed feeds of 3 new ~3 KB items each, BENCH_HOST_SITES
- *    (default 1) default host sites per publisher, through importFeedItems (with revisions), then the revision
- *    part alone replayed on the same articles (the import's last statement, the site links with the first
- *    revisions, against the links alone): overhead = revision part / (cycle - revision part), wall time and
- *    this process's CPU.
+ *    (default 1) default host sites per publisher, through importFeedItems, with the revisions and without them
+ *    (the same statement, its revision call rewritten away), cycle by cycle in turns (history-import-overhead.ts):
+ *    wall time and CPU, this process's and the database backends', and the overheads.
  * 3. Storage: 50 edits of a 3 KB article, one place changed each time (as an editor corrects a story),
  *    after the worker's compaction pass (compactArticleRevisions) turned all but the newest into deltas:
  *    bytes of revision data after Postgres' compression (pg_column_size) and of whole rows, against the
@@ -67,7 +66,7 @@ async function main() {
     log(`history benchmark (database ${name}; the machine is shared, figures vary run to run)`);
     await putOverheadHttp(url.toString(), db);
     await putOverhead(db);
-    await importOverhead(db);
+    await importOverhead(url.toString(), db);
     await storage(db);
   } finally {
     await db.destroy();

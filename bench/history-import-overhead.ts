@@ -1,20 +1,34 @@
-/** `pnpm bench:history`, part 2: an import cycle's revision overhead (see history-benchmark.ts). */
-import { findArticlesByIds } from '../packages/domain/src/articles/article.repository';
-import { insertRevisions } from '../packages/domain/src/articles/revisions/article-revision.repository';
-import { firstRevisionRows } from '../packages/domain/src/articles/revisions/revision-recorder';
-import type { Db } from '../packages/domain/src/db/create-db';
+/**
+ * `pnpm bench:history`, part 2: an import cycle's revision overhead (see history-benchmark.ts). Two builds of the
+ * importer on one database, taking turns cycle by cycle: the import as it runs (each batch's one statement
+ * inserting the articles, their site links and, through article_revision_record, their first revisions) and the
+ * same statement without the revisions (statement-rewriting-driver.ts). Each cycle brings every publisher 3 new
+ * items. Measured: wall time, this process's CPU (domain and driver) and the CPU of the database's backends.
+ */
+import { sql } from 'kysely';
+import { createDb, type Db } from '../packages/domain/src/db/create-db';
 import { importFeedItems } from '../packages/domain/src/imports/feed-import.service';
 import type { ImportableFeedItem } from '../packages/domain/src/imports/imported-article';
-import {
-  insertArticleSiteLinks,
-  insertSiteLinksAndRevisions,
-} from '../packages/domain/src/imports/imported-article.repository';
 import { body3k, ms } from './history-shared';
 import { log } from './log';
+import { backendPids, CpuMeter, cpuMsSince } from './process-meters';
+import { rewritingDriver } from './statement-rewriting-driver';
 
 const hostSitesPerPublisher = Number(process.env.BENCH_HOST_SITES ?? 1);
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 100);
+const cyclesPerBuild = Number(process.env.BENCH_IMPORT_CYCLES ?? 6);
 const newItems = 3;
+
+/**
+ * The import statement's revision (imported-article.repository.ts): the inserted row its CTE keeps for it, and the
+ * call, which becomes one of a SQL function answering 1 (inlined: nothing runs), its parameters typed by it.
+ */
+const withoutRevisions = rewritingDriver([
+  [', articles as "written"', ''],
+  ['article_revision_record(ins.written, ', 'bench_no_first_revision('],
+]);
+const noFirstRevisionFunction = sql`create function bench_no_first_revision(text[], text, text, text, text, text,
+  timestamptz, integer) returns integer language sql immutable as 'select 1'`;
 
 function feedItems(publisher: number, cycle: number): ImportableFeedItem[] {
   return Array.from({ length: newItems }, (_, k) => ({
@@ -29,7 +43,78 @@ function feedItems(publisher: number, cycle: number): ImportableFeedItem[] {
   }));
 }
 
-export async function importOverhead(db: Db) {
+interface CycleCost {
+  wall: number;
+  cpu: number;
+  postgres: number;
+}
+
+export async function importOverhead(databaseUrl: string, db: Db) {
+  await noFirstRevisionFunction.execute(db);
+  const bare = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
+  try {
+    const ids = await seedPublishers(db);
+    let n = 0;
+    const cycle = async (handle: Db): Promise<CycleCost> => {
+      n += 1;
+      const meter = new CpuMeter(() => backendPids(db));
+      await meter.start();
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      for (const [p, id] of ids.entries()) {
+        await importFeedItems(handle, id, {
+          notModified: false,
+          items: feedItems(p, n),
+          etag: null,
+          lastModified: null,
+        });
+      }
+      const wall = performance.now() - start;
+      const used = cpuMsSince(cpu);
+      return { wall, cpu: used, postgres: (await meter.stop()) * 1000 };
+    };
+    await cycle(db); // warm-up: the first articles, plans, JIT
+    await cycle(bare);
+    const totals = { with: { wall: 0, cpu: 0, postgres: 0 }, without: { wall: 0, cpu: 0, postgres: 0 } };
+    const add = (into: CycleCost, cost: CycleCost) => {
+      into.wall += cost.wall / cyclesPerBuild;
+      into.cpu += cost.cpu / cyclesPerBuild;
+      into.postgres += cost.postgres / cyclesPerBuild;
+    };
+    // Taking turns, the first of each pair alternating, so a drift of the machine hits both builds alike.
+    for (let round = 0; round < cyclesPerBuild; round++) {
+      const order = round % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const);
+      for (const build of order) add(totals[build], await cycle(build === 'with' ? db : bare));
+    }
+    const revisions = await db
+      .selectFrom('article_revisions')
+      .select(db.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const percent = (a: number, b: number) => `+${((a / b - 1) * 100).toFixed(1)}%`;
+    const { with: recorded, without: baseline } = totals;
+    log(
+      `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${hostSitesPerPublisher} host site(s) each; ${cyclesPerBuild} cycles per build, taking turns (${revisions.n} revisions in all)`,
+    );
+    for (const [name, cost] of [
+      ['with revisions', recorded],
+      ['without', baseline],
+    ] as const)
+      log(
+        `  ${name.padEnd(15)} ${ms(cost.wall)} wall, CPU ${ms(cost.cpu)} this process + ${ms(cost.postgres)} Postgres = ${ms(cost.cpu + cost.postgres)}`,
+      );
+    log(
+      `  overhead: wall ${percent(recorded.wall, baseline.wall)}, CPU ${percent(recorded.cpu + recorded.postgres, baseline.cpu + baseline.postgres)} (this process ${percent(recorded.cpu, baseline.cpu)}, Postgres ${percent(recorded.postgres, baseline.postgres)})`,
+    );
+    log(
+      `  CPU per changed feed: ${ms(recorded.cpu / publishers)} this process, ${ms(recorded.postgres / publishers)} Postgres (without revisions: ${ms(baseline.cpu / publishers)}, ${ms(baseline.postgres / publishers)})`,
+    );
+  } finally {
+    await bare.destroy();
+  }
+}
+
+/** BENCH_PUBLISHERS approved, auto-approving publishers, each with BENCH_HOST_SITES default host sites. */
+async function seedPublishers(db: Db): Promise<string[]> {
   const ids: string[] = [];
   for (let p = 0; p < publishers; p++) {
     const { id } = await db
@@ -44,8 +129,6 @@ export async function importOverhead(db: Db) {
       .executeTakeFirstOrThrow();
     ids.push(id);
   }
-  // Each publisher's default host sites: the import links its articles to them, with the first revisions
-  // in the same statement (BENCH_HOST_SITES=0: the revisions in a statement of their own).
   const siteIds: string[] = [];
   for (let n = 0; n < hostSitesPerPublisher; n++) {
     const site = await db
@@ -65,91 +148,5 @@ export async function importOverhead(db: Db) {
       )
       .execute();
   }
-  const cycle = async (n: number) => {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    for (const [p, id] of ids.entries()) {
-      await importFeedItems(db, id, {
-        notModified: false,
-        items: feedItems(p, n),
-        etag: null,
-        lastModified: null,
-      });
-    }
-    const used = process.cpuUsage(cpu);
-    return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
-  };
-  await cycle(0); // warm-up: the first articles, plans, JIT
-  const measured = await cycle(1);
-  // The revision part alone, on the same articles: their revisions removed (untimed), then the import's
-  // last statement replayed per publisher batch, in one transaction each: the site links with the first
-  // revisions, against the site links alone (both find the links there: ON CONFLICT DO NOTHING).
-  const batches: string[][] = [];
-  for (const id of ids) {
-    const rows = await db
-      .selectFrom('articles')
-      .select('id')
-      .where('publisher_id', '=', id)
-      .where('rss_feed_guid', 'like', '%-c1-%')
-      .execute();
-    batches.push(rows.map((row) => row.id));
-  }
-  // The import builds them from the rows its insert returns; here they are read first, untimed.
-  const articles = await Promise.all(batches.map((batch) => findArticlesByIds(db, batch)));
-  // 'fused': the links with the revisions (the import now); 'previous': the links, then the revisions in a
-  // statement of their own (the import before); 'links': the links alone.
-  const replay = async (mode: 'fused' | 'previous' | 'links') => {
-    if (mode !== 'links') {
-      await db.deleteFrom('article_revisions').where('article_id', 'in', batches.flat()).execute();
-    }
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    for (const [p, batch] of articles.entries()) {
-      await db.transaction().execute(async (tx) => {
-        const batchIds = batch.map((article) => article.id);
-        const rows = firstRevisionRows(batch, {
-          actor: { kind: 'feed', id: ids[p] as string, label: `Publisher ${p}` },
-          source: 'import',
-        });
-        if (mode === 'fused') await insertSiteLinksAndRevisions(tx, batchIds, siteIds, rows);
-        else {
-          await insertArticleSiteLinks(tx, batchIds, siteIds);
-          if (mode === 'previous') await insertRevisions(tx, rows);
-        }
-      });
-    }
-    const used = process.cpuUsage(cpu);
-    return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
-  };
-  let part = 0;
-  let revisionCpu = 0;
-  let previousPart = 0;
-  let previousCpu = 0;
-  for (let repeat = 0; repeat < 2; repeat++) {
-    const recorded = await replay('fused');
-    const linksOnly = await replay('links');
-    const previous = await replay('previous');
-    part += (recorded.wall - linksOnly.wall) / 2;
-    revisionCpu += (recorded.cpu - linksOnly.cpu) / 2;
-    previousPart += (previous.wall - linksOnly.wall) / 2;
-    previousCpu += (previous.cpu - linksOnly.cpu) / 2;
-  }
-  log(
-    `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${siteIds.length} host site(s) each`,
-  );
-  log(
-    `  cycle with revisions: ${ms(measured.wall)} wall, ${ms(measured.cpu)} CPU (this process: domain + driver)`,
-  );
-  log(
-    `  revision part: ${ms(part)} wall, ${ms(revisionCpu)} CPU (replayed batches, links and revisions less links alone, mean of 2)`,
-  );
-  log(
-    `  overhead: wall +${((part / (measured.wall - part)) * 100).toFixed(1)}%, CPU +${((revisionCpu / (measured.cpu - revisionCpu)) * 100).toFixed(1)}%`,
-  );
-  log(
-    `  CPU per changed feed: ${ms(measured.cpu / publishers)} with revisions, of which ${ms(revisionCpu / publishers)} revisions`,
-  );
-  log(
-    `  the previous way (revisions in a statement of their own), same run: ${ms(previousPart)} wall, ${ms(previousCpu)} CPU: overhead wall +${((previousPart / (measured.wall - part)) * 100).toFixed(1)}%, CPU +${((previousCpu / (measured.cpu - revisionCpu)) * 100).toFixed(1)}%`,
-  );
+  return ids;
 }

@@ -13,14 +13,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createRedisConnection } from '@newsroom/queue';
-import { CompiledQuery, type DatabaseConnection, type Driver, sql } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app';
 import { createDb, type Db } from '../packages/domain/src/db/create-db';
-import { isWriteOrFail, markWritesOrFails } from '../packages/domain/src/db/unit-of-work';
 import { body3k, ms } from './history-shared';
 import { benchAdmin, benchApiConfig } from './in-process-api';
 import { log } from './log';
 import { percentile } from './percentile';
+import { rewritingDriver } from './statement-rewriting-driver';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -37,42 +37,7 @@ export const noRevisionFunction = sql`create function bench_no_revision(text, te
   integer) returns integer language sql immutable as 'select null::integer'`;
 
 /** A driver whose edit statements record no revision (revisionParts). */
-export function withoutRevisions(inner: Driver): Driver {
-  const outerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
-  return {
-    init: () => inner.init(),
-    async acquireConnection() {
-      const connection = await inner.acquireConnection();
-      let outer = outerOf.get(connection);
-      if (!outer) {
-        outer = new Proxy(connection, {
-          get(target, property) {
-            if (property === 'executeQuery')
-              return (query: CompiledQuery) => {
-                if (!revisionParts.every(([part]) => query.sql.includes(part)))
-                  return target.executeQuery(query);
-                const text = revisionParts.reduce((sql, [part, by]) => sql.replace(part, by), query.sql);
-                const replaced = CompiledQuery.raw(text, [...query.parameters]);
-                return target.executeQuery(isWriteOrFail(query) ? markWritesOrFails(replaced) : replaced);
-              };
-            const value = Reflect.get(target, property, target);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        });
-        outerOf.set(connection, outer);
-        innerOf.set(outer, connection);
-      }
-      return outer;
-    },
-    beginTransaction: (connection, settings) => inner.beginTransaction(unwrap(connection), settings),
-    commitTransaction: (connection) => inner.commitTransaction(unwrap(connection)),
-    rollbackTransaction: (connection) => inner.rollbackTransaction(unwrap(connection)),
-    releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
-    destroy: () => inner.destroy(),
-  };
-}
+const withoutRevisions = rewritingDriver(revisionParts);
 
 export async function putOverheadHttp(databaseUrl: string, db: Db) {
   await noRevisionFunction.execute(db);

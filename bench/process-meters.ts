@@ -56,15 +56,22 @@ export class PeakRss {
   }
 }
 
-/** CPU seconds (user + system) a process has used so far, or 0 once it is gone (Linux /proc). */
+/**
+ * CPU seconds a process has used so far, or 0 once it is gone (Linux /proc): its time on a CPU in nanoseconds
+ * (schedstat), else user + system in clock ticks (stat, 10 ms steps).
+ */
 export function cpuSecondsOf(pid: number): number {
   try {
-    // Fields 14 and 15 after the command name (which may contain spaces, hence the last ')').
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks; USER_HZ is 100 on Linux
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
   } catch {
-    return 0;
+    try {
+      // Fields 14 and 15 after the command name (which may contain spaces, hence the last ')').
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks; USER_HZ is 100 on Linux
+    } catch {
+      return 0;
+    }
   }
 }
 

@@ -111,17 +111,21 @@ describe('article revisions', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const north = await db
+    // Linked in another order than the snapshot keeps them (sorted, as the admin read answers them).
+    const sites = await db
       .selectFrom('sites')
       .select('id')
-      .where('slug', '=', 'north')
-      .executeTakeFirstOrThrow();
+      .where('slug', 'in', ['south', 'east', 'north'])
+      .execute();
     await db
       .insertInto('publisher_default_sites')
-      .values({ publisher_id: publisherId, site_id: north.id })
+      .values(sites.map((site) => ({ publisher_id: publisherId, site_id: site.id })))
       .execute();
     const items = [feedItem(901), feedItem(902), feedItem(903)];
-    await importFeedItems(db, publisherId, { notModified: false, items, etag: null, lastModified: null });
+    const fetched = { notModified: false, items, etag: null, lastModified: null };
+    await importFeedItems(db, publisherId, fetched);
+    // The same items again: skipped, so no article, no link and no revision.
+    await importFeedItems(db, publisherId, fetched);
     const rows = await db
       .selectFrom('article_revisions')
       .innerJoin('articles', 'articles.id', 'article_revisions.article_id')
@@ -148,8 +152,18 @@ describe('article revisions', () => {
       });
       const revision = await getArticleRevision(db, row.id, 1);
       expect(revision.snapshot).toEqual(articleSnapshot(await getArticle(db, row.id)));
-      expect(revision.snapshot.hostSites).toEqual(['north']);
+      expect(revision.snapshot.hostSites).toEqual(['east', 'north', 'south']);
     }
+    const links = await db
+      .selectFrom('article_sites')
+      .select(db.fn.countAll<string>().as('n'))
+      .where(
+        'article_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(links.n)).toBe(9);
   });
 
   it('goes with its article, one deleted or many at once', async () => {

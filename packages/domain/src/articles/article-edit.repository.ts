@@ -5,14 +5,7 @@ import type { ArticleRow, ArticleRowUpdate } from '../db/tables';
 import { markWritesOrFails } from '../db/unit-of-work';
 import { toVersionedArticle, type VersionedArticle } from './article';
 import { articleReadColumns, hostSitesOf, rowVersion } from './article.repository';
-import { autosaveCollapseMs, normaliseRevisionReason } from './revisions/revision-recorder';
-import type { RevisionWrite } from './revisions/revision-write';
-
-/** An edit's revision: who and from where, and the time it is recorded with (the autosave collapse's clock). */
-export interface EditRevision {
-  write: RevisionWrite;
-  at: Date;
-}
+import { revisionRecordCall, type StatementRevision } from './revisions/revision-record-call';
 
 type WrittenRow = Omit<ArticleRow, 'excerpt'> & { host_sites: string[] | null; version: string };
 
@@ -35,7 +28,7 @@ export async function updateArticleContent(
   id: string,
   patch: ArticleRowUpdate,
   versions: readonly string[] | undefined,
-  revision: EditRevision | null,
+  revision: StatementRevision | null,
 ): Promise<VersionedArticle | undefined> {
   if (versions !== undefined && versions.length === 0) return undefined;
   const update = db
@@ -50,7 +43,7 @@ export async function updateArticleContent(
     .compile();
   const parameters = [...update.parameters];
   const next = (value: unknown) => `$${parameters.push(value)}`;
-  const record = revision ? `, ${revisionRecord(revision, next)}` : '';
+  const record = revision ? `, ${revisionRecordCall('w.written', 'w.host_sites', revision, next)}` : '';
   const alone = !db.isTransaction;
   const from = alone
     ? `(select) one left join w on true where case when w.id is null then article_not_written(${next(id)}) else true end`
@@ -66,18 +59,4 @@ export async function updateArticleContent(
     if (alone && isNoDataFound(error)) return undefined;
     throw error;
   }
-}
-
-/** The revision's call, on the CTE's row (`w.written`) and host sites, its other values parameters (`next`). */
-function revisionRecord({ write, at }: EditRevision, next: (value: unknown) => string): string {
-  const values = [
-    write.actor.kind,
-    write.actor.id,
-    write.actor.label,
-    write.source,
-    normaliseRevisionReason(write.reason),
-    at,
-    autosaveCollapseMs,
-  ];
-  return `article_revision_record(w.written, w.host_sites, ${values.map(next).join(', ')}) as revision_n`;
 }

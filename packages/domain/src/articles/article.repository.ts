@@ -52,7 +52,7 @@ const columnSet: Record<keyof ArticleRow, true> = {
 };
 
 /** The columns of an article row (ArticleRow), for a select or a RETURNING. */
-export const articleColumns = Object.keys(columnSet) as (keyof ArticleRow)[];
+const articleColumns = Object.keys(columnSet) as (keyof ArticleRow)[];
 
 /** The columns the admin read maps (toArticle): all but the excerpt. */
 export const articleReadColumns = articleColumns.filter((column) => column !== 'excerpt') as (keyof Omit<
@@ -72,19 +72,6 @@ export async function findArticleById(db: DbOrTx, id: string): Promise<Versioned
     .where('articles.id', '=', id)
     .executeTakeFirst();
   return row && toVersionedArticle(row);
-}
-
-/** Several articles as findArticleById reads one (an import batch's, for their first revisions). */
-export async function findArticlesByIds(db: DbOrTx, ids: readonly string[]): Promise<VersionedArticle[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('articles')
-    .select(articleReadColumns)
-    .select(hostSitesOf)
-    .select(rowVersion.as('version'))
-    .where('articles.id', 'in', [...ids])
-    .execute();
-  return rows.map(toVersionedArticle);
 }
 
 export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<VersionedArticle> {

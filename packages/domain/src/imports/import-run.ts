@@ -1,6 +1,4 @@
-import { toArticle } from '../articles/article';
 import { lockAndFindTakenSlugs } from '../articles/article.repository';
-import { firstRevisionRows } from '../articles/revisions/revision-recorder';
 import { nextFreeSlug, slugBase } from '../articles/slug';
 import type { Tx } from '../db/create-db';
 import type { NewArticleRow } from '../db/tables';
@@ -11,7 +9,7 @@ import {
   type ImportedArticleDraft,
   toImportedArticle,
 } from './imported-article';
-import { insertImportedArticles, insertSiteLinksAndRevisions } from './imported-article.repository';
+import { insertImportedArticles } from './imported-article.repository';
 import { findImportedGuids } from './imported-guids.repository';
 import type { PublisherFeedSettings } from './publisher-feed-settings.repository';
 
@@ -122,18 +120,17 @@ async function importBatch(
   if (drafts.length === 0) return 0;
   const bases = drafts.map((draft) => slugBase(draft.title));
   const rows = (await withUniqueSlugs(tx, drafts, bases)).map(toArticleRow);
-  const inserted = await insertImportedArticles(tx, rows);
-  const ids = inserted.map((row) => row.id);
-  // Revision 1 of each, sent with the site links in one statement: the rows as inserted, through the admin
-  // read's own mapper, with the links being made (the publisher's host sites, sorted as the admin read sorts them).
-  const hostSites = [...publisher.hostSites].sort();
-  const articles = inserted.map(({ row }) => toArticle({ ...row, host_sites: hostSites }));
-  const revisions = firstRevisionRows(articles, {
-    actor: { kind: 'feed', id: publisher.id, label: publisher.name },
-    source: 'import',
-  });
-  await insertSiteLinksAndRevisions(tx, ids, publisher.hostSiteIds, revisions);
-  return inserted.length;
+  // Linked to the publisher's host sites, each with its first revision: the database builds it from the row as
+  // inserted, with the host sites sorted as the admin read sorts them.
+  return insertImportedArticles(
+    tx,
+    rows,
+    { ids: publisher.hostSiteIds, slugs: [...publisher.hostSites].sort() },
+    {
+      write: { actor: { kind: 'feed', id: publisher.id, label: publisher.name }, source: 'import' },
+      at: now,
+    },
+  );
 }
 
 /**

@@ -104,29 +104,6 @@ export async function insertRevision(tx: Tx, row: NewRevisionRow, queueCompactio
   );
 }
 
-/** Inserts revisions in one statement (an import batch's, or one write's). */
-export async function insertRevisions(db: DbOrTx, rows: readonly NewRevisionRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('article_revisions').values(rows.map(revisionValues)).execute();
-}
-
-/** A new revision as the row Postgres takes (for statements that insert revisions with other rows). */
-export function revisionValues(row: NewRevisionRow) {
-  return {
-    article_id: row.articleId,
-    n: row.n,
-    actor_kind: row.actorKind,
-    actor_id: row.actorId,
-    actor_label: row.actorLabel,
-    source: row.source,
-    reason: row.reason,
-    status: row.status,
-    kind: row.kind,
-    data: row.dataJson,
-    ...(row.createdAt && { created_at: row.createdAt }),
-  };
-}
-
 /** Replaces one revision's stored data, given as JSON text (and, for a collapsed autosave, its time). */
 export async function updateRevisionData(
   db: DbOrTx,

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/create-db';
 import { NotFoundError } from '../../errors';
 import type { Article, VersionedArticle } from '../article';
-import { insertRevision, insertRevisions, type NewRevisionRow } from './article-revision.repository';
+import { insertRevision, type NewRevisionRow } from './article-revision.repository';
 import { articleSnapshotJson } from './article-snapshot';
 import { type ArticleWithNewestRevision, findArticleWithNewestRevision } from './revision-heads.repository';
 import type { RevisionWrite } from './revision-write';
@@ -54,23 +54,6 @@ async function recordRevisionOf(
   const row = newRow(article, n, articleSnapshotJson(article), write);
   await insertRevision(tx, { ...row, createdAt: now }, newestN > 0);
   return { article, n };
-}
-
-/**
- * The first revisions of articles just created together (an import batch): one multi-row insert, as the
- * importer inserts the articles themselves.
- */
-export async function recordFirstRevisions(
-  tx: Tx,
-  articles: readonly Article[],
-  write: RevisionWrite,
-): Promise<void> {
-  await insertRevisions(tx, firstRevisionRows(articles, write));
-}
-
-/** Revision 1 of each of the articles, as rows to insert (the importer sends them with its site links). */
-export function firstRevisionRows(articles: readonly Article[], write: RevisionWrite): NewRevisionRow[] {
-  return articles.map((article) => newRow(article, 1, articleSnapshotJson(article), write));
 }
 
 function newRow(article: Article, n: number, snapshotJson: string, write: RevisionWrite): NewRevisionRow {
