@@ -1,6 +1,6 @@
 /**
  * `pnpm bench:history`, part 2: an import cycle's revision overhead (see history-benchmark.ts). Two builds of the
- * importer on one database, taking turns cycle by cycle: the import as it runs (each batch's one statement
+ * importer on one database, taking turns feed by feed: the import as it runs (each batch's one statement
  * inserting the articles, their site links and, through article_revision_record, their first revisions) and the
  * same statement without the revisions (statement-rewriting-driver.ts). Each cycle brings every publisher 3 new
  * items. Measured: wall time, this process's CPU (domain and driver) and the CPU of the database's backends.
@@ -11,26 +11,26 @@ import { importFeedItems } from '../packages/domain/src/imports/feed-import.serv
 import type { ImportableFeedItem } from '../packages/domain/src/imports/imported-article';
 import { body3k, ms } from './history-shared';
 import { log } from './log';
-import { backendPids, CpuMeter, cpuMsSince } from './process-meters';
-import { rewritingDriver } from './statement-rewriting-driver';
+import { backendPids, cpuMsSince, cpuSecondsOf } from './process-meters';
+import { rewritingDriver, sameCostDriver } from './statement-rewriting-driver';
 
 const hostSitesPerPublisher = Number(process.env.BENCH_HOST_SITES ?? 1);
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 100);
-const cyclesPerBuild = Number(process.env.BENCH_IMPORT_CYCLES ?? 6);
+const cyclesPerBuild = Number(process.env.BENCH_IMPORT_CYCLES ?? 5);
 const newItems = 3;
 
 /**
  * The import statement's revision (imported-article.repository.ts): the inserted row its CTE keeps for it, and the
  * call, which becomes one of a SQL function answering 1 (inlined: nothing runs), its parameters typed by it.
  */
-const withoutRevisions = rewritingDriver([
+const revisionParts: [string, string][] = [
   [', articles as "written"', ''],
   ['article_revision_record(ins.written, ', 'bench_no_first_revision('],
-]);
+];
 const noFirstRevisionFunction = sql`create function bench_no_first_revision(text[], text, text, text, text, text,
   timestamptz, integer) returns integer language sql immutable as 'select 1'`;
 
-function feedItems(publisher: number, cycle: number): ImportableFeedItem[] {
+function feedItems(publisher: number, cycle: string): ImportableFeedItem[] {
   return Array.from({ length: newItems }, (_, k) => ({
     guid: `p${publisher}-c${cycle}-${k}`,
     title: `Story ${publisher}-${cycle}-${k}`,
@@ -43,7 +43,9 @@ function feedItems(publisher: number, cycle: number): ImportableFeedItem[] {
   }));
 }
 
-interface CycleCost {
+type Build = 'with' | 'without';
+
+interface Cost {
   wall: number;
   cpu: number;
   postgres: number;
@@ -51,41 +53,43 @@ interface CycleCost {
 
 export async function importOverhead(databaseUrl: string, db: Db) {
   await noFirstRevisionFunction.execute(db);
-  const bare = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
+  const handles: Record<Build, Db> = {
+    with: createDb({ connectionString: databaseUrl, max: 4, wrapDriver: sameCostDriver(revisionParts) }),
+    without: createDb({ connectionString: databaseUrl, max: 4, wrapDriver: rewritingDriver(revisionParts) }),
+  };
   try {
     const ids = await seedPublishers(db);
-    let n = 0;
-    const cycle = async (handle: Db): Promise<CycleCost> => {
-      n += 1;
-      const meter = new CpuMeter(() => backendPids(db));
-      await meter.start();
-      const cpu = process.cpuUsage();
-      const start = performance.now();
+    const totals: Record<Build, Cost> = {
+      with: { wall: 0, cpu: 0, postgres: 0 },
+      without: { wall: 0, cpu: 0, postgres: 0 },
+    };
+    // Feed by feed, the two builds taking turns (which goes first alternating), so a drift of the machine or a
+    // garbage collection hits both alike; each build's items are new to it. The backends' CPU is read around each
+    // import (schedstat) from the pids of both pools, listed at each cycle's start (untimed).
+    const cycle = async (n: number, record: boolean) => {
+      const pids = await backendPids(db);
+      const postgresMs = () => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0) * 1000;
       for (const [p, id] of ids.entries()) {
-        await importFeedItems(handle, id, {
-          notModified: false,
-          items: feedItems(p, n),
-          etag: null,
-          lastModified: null,
-        });
+        const order: Build[] = (p + n) % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+        for (const build of order) {
+          const postgres = postgresMs();
+          const cpu = process.cpuUsage();
+          const start = performance.now();
+          await importFeedItems(handles[build], id, {
+            notModified: false,
+            items: feedItems(p, `${n}-${build}`),
+            etag: null,
+            lastModified: null,
+          });
+          if (!record) continue;
+          totals[build].wall += (performance.now() - start) / cyclesPerBuild;
+          totals[build].cpu += cpuMsSince(cpu) / cyclesPerBuild;
+          totals[build].postgres += (postgresMs() - postgres) / cyclesPerBuild;
+        }
       }
-      const wall = performance.now() - start;
-      const used = cpuMsSince(cpu);
-      return { wall, cpu: used, postgres: (await meter.stop()) * 1000 };
     };
-    await cycle(db); // warm-up: the first articles, plans, JIT
-    await cycle(bare);
-    const totals = { with: { wall: 0, cpu: 0, postgres: 0 }, without: { wall: 0, cpu: 0, postgres: 0 } };
-    const add = (into: CycleCost, cost: CycleCost) => {
-      into.wall += cost.wall / cyclesPerBuild;
-      into.cpu += cost.cpu / cyclesPerBuild;
-      into.postgres += cost.postgres / cyclesPerBuild;
-    };
-    // Taking turns, the first of each pair alternating, so a drift of the machine hits both builds alike.
-    for (let round = 0; round < cyclesPerBuild; round++) {
-      const order = round % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const);
-      for (const build of order) add(totals[build], await cycle(build === 'with' ? db : bare));
-    }
+    await cycle(0, false); // warm-up: both pools' connections, plans, JIT
+    for (let n = 1; n <= cyclesPerBuild; n++) await cycle(n, true);
     const revisions = await db
       .selectFrom('article_revisions')
       .select(db.fn.countAll<string>().as('n'))
@@ -93,7 +97,7 @@ export async function importOverhead(databaseUrl: string, db: Db) {
     const percent = (a: number, b: number) => `+${((a / b - 1) * 100).toFixed(1)}%`;
     const { with: recorded, without: baseline } = totals;
     log(
-      `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${hostSitesPerPublisher} host site(s) each; ${cyclesPerBuild} cycles per build, taking turns (${revisions.n} revisions in all)`,
+      `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${hostSitesPerPublisher} host site(s) each; ${cyclesPerBuild} cycles, the builds taking turns feed by feed (${revisions.n} revisions in all)`,
     );
     for (const [name, cost] of [
       ['with revisions', recorded],
@@ -109,7 +113,7 @@ export async function importOverhead(databaseUrl: string, db: Db) {
       `  CPU per changed feed: ${ms(recorded.cpu / publishers)} this process, ${ms(recorded.postgres / publishers)} Postgres (without revisions: ${ms(baseline.cpu / publishers)}, ${ms(baseline.postgres / publishers)})`,
     );
   } finally {
-    await bare.destroy();
+    await Promise.all(Object.values(handles).map((handle) => handle.destroy()));
   }
 }
 

@@ -2,14 +2,15 @@
  * `pnpm bench:history`, part 1: the overhead of revisions and of the audit log on `PUT /api/v1/article/:id`
  * as a client sees it (see history-benchmark.ts). Four builds of the API on one database, one at a time through
  * `app.inject` (latency, not throughput), taking turns request by request so the machine's drift hits all alike:
- * - **none**: no audit routes hook and a database handle whose edit statement records no revision (withoutRevisions
- *   below): the PUT's one UPDATE ... RETURNING, committing alone, which is all a PUT without revisions and audit
- *   needs;
+ * - **none**: no audit routes hook and a database handle whose edit statement records no revision (its call
+ *   rewritten away, statement-rewriting-driver.ts): the PUT's one UPDATE ... RETURNING, committing alone, which is
+ *   all a PUT without revisions and audit needs;
  * - **audit**: the audit row, no revision;
  * - **revisions**: the revision, no audit row;
  * - **both**: the API as it runs: one statement, the update recording its revision, with the audit row in the same
  *   text (one round trip).
- * Each build edits articles of its own, so each revision chain is as its code leaves it.
+ * Each build edits articles of its own, so each revision chain is as its code leaves it. The builds with revisions
+ * go through the same driver wrapper, rewriting nothing, so that its own cost is in every build.
  */
 import { performance } from 'node:perf_hooks';
 import { createRedisConnection } from '@newsroom/queue';
@@ -20,7 +21,7 @@ import { body3k, ms } from './history-shared';
 import { benchAdmin, benchApiConfig } from './in-process-api';
 import { log } from './log';
 import { percentile } from './percentile';
-import { rewritingDriver } from './statement-rewriting-driver';
+import { rewritingDriver, sameCostDriver } from './statement-rewriting-driver';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -36,19 +37,26 @@ const revisionParts: [string, string][] = [
 export const noRevisionFunction = sql`create function bench_no_revision(text, text, text, text, text, timestamptz,
   integer) returns integer language sql immutable as 'select null::integer'`;
 
-/** A driver whose edit statements record no revision (revisionParts). */
-const withoutRevisions = rewritingDriver(revisionParts);
-
 export async function putOverheadHttp(databaseUrl: string, db: Db) {
   await noRevisionFunction.execute(db);
-  const bare = createDb({ connectionString: databaseUrl, max: 4, wrapDriver: withoutRevisions });
+  // Edit statements without their revision (revisionParts), and the same wrapper leaving them whole: both pay it.
+  const bare = createDb({
+    connectionString: databaseUrl,
+    max: 4,
+    wrapDriver: rewritingDriver(revisionParts),
+  });
+  const recording = createDb({
+    connectionString: databaseUrl,
+    max: 4,
+    wrapDriver: sameCostDriver(revisionParts),
+  });
   const redis = createRedisConnection(redisUrl, 'producer');
   const config = benchApiConfig(databaseUrl, redisUrl, `bench-history-${process.pid}`);
   const builds = {
     none: await buildApp({ config, db: bare, redis, auditRoutes: false }),
     audit: await buildApp({ config, db: bare, redis }),
-    revisions: await buildApp({ config, db, redis, auditRoutes: false }),
-    both: await buildApp({ config, db, redis }),
+    revisions: await buildApp({ config, db: recording, redis, auditRoutes: false }),
+    both: await buildApp({ config, db: recording, redis }),
   };
   type Build = keyof typeof builds;
   const names = Object.keys(builds) as Build[];
@@ -118,7 +126,7 @@ export async function putOverheadHttp(databaseUrl: string, db: Db) {
     log(`  both:      ${overhead('both', 'none')}   (${revisions.n} revision rows written)`);
   } finally {
     await Promise.allSettled(names.map((name) => builds[name].close()));
-    await bare.destroy();
+    await Promise.all([bare.destroy(), recording.destroy()]);
     redis.disconnect();
   }
 }
