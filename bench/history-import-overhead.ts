@@ -94,7 +94,10 @@ export async function importOverhead(databaseUrl: string, db: Db) {
       .selectFrom('article_revisions')
       .select(db.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const percent = (a: number, b: number) => `+${((a / b - 1) * 100).toFixed(1)}%`;
+    const percent = (a: number, b: number) => {
+      const change = (a / b - 1) * 100;
+      return `${change >= 0 ? '+' : ''}${change.toFixed(1)}%`;
+    };
     const { with: recorded, without: baseline } = totals;
     log(
       `\nimport cycle: ${publishers} changed feeds x ${newItems} new ~3 KB items, ${hostSitesPerPublisher} host site(s) each; ${cyclesPerBuild} cycles, the builds taking turns feed by feed (${revisions.n} revisions in all)`,

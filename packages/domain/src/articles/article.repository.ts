@@ -51,7 +51,7 @@ const columnSet: Record<keyof ArticleRow, true> = {
   updated_at: true,
 };
 
-/** The columns of an article row (ArticleRow), for a select or a RETURNING. */
+/** The columns of an article row (ArticleRow), complete by columnSet's type: what articleReadColumns is cut from. */
 const articleColumns = Object.keys(columnSet) as (keyof ArticleRow)[];
 
 /** The columns the admin read maps (toArticle): all but the excerpt. */
